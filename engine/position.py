@@ -1,0 +1,180 @@
+"""Positions: where every checker of both sides stands, immutable.
+
+The absolute numbering is white's: index 0 of ``points`` is white's 1-point, a positive count is
+white checkers, a negative count black ones. White bears off from points 1-6. Black's point p is
+white's 25-p in standard backgammon; variants where both sides run the same way map points through
+their ``Rules`` (see ``engine.rules``), never here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+
+class Side(str, Enum):
+    WHITE = "white"
+    BLACK = "black"
+
+    @property
+    def other(self) -> Side:
+        return Side.BLACK if self is Side.WHITE else Side.WHITE
+
+    @property
+    def sign(self) -> int:
+        return 1 if self is Side.WHITE else -1
+
+
+WHITE = Side.WHITE
+BLACK = Side.BLACK
+CHECKERS = 15
+
+
+class PositionError(ValueError):
+    """A position that cannot exist (wrong checker counts, malformed JSON, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Both sides' checkers: 24 signed point counts (white's numbering), bar and off per side."""
+
+    points: tuple[int, ...]
+    bar_white: int = 0
+    bar_black: int = 0
+    off_white: int = 0
+    off_black: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.points) != 24:
+            raise PositionError(f"a position has 24 points, got {len(self.points)}")
+        if min(self.bar_white, self.bar_black, self.off_white, self.off_black) < 0:
+            raise PositionError("bar and off counts cannot be negative")
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def empty(cls) -> Position:
+        return cls((0,) * 24)
+
+    def validate(self, checkers: int = CHECKERS) -> Position:
+        """Raise PositionError unless each side has exactly ``checkers`` checkers; return self."""
+        for side in Side:
+            n = self.count(side)
+            if n != checkers:
+                raise PositionError(f"{side.value} has {n} checkers, not {checkers}")
+        return self
+
+    # -- queries ------------------------------------------------------------------------------
+
+    def bar(self, side: Side) -> int:
+        return self.bar_white if side is WHITE else self.bar_black
+
+    def off(self, side: Side) -> int:
+        return self.off_white if side is WHITE else self.off_black
+
+    def on_board(self, side: Side) -> int:
+        s = side.sign
+        return sum(n * s for n in self.points if n * s > 0)
+
+    def count(self, side: Side) -> int:
+        return self.on_board(side) + self.bar(side) + self.off(side)
+
+    def at(self, index: int) -> int:
+        """Signed count at absolute index 0..23 (white's point index+1)."""
+        return self.points[index]
+
+    def pip_count(self, side: Side) -> int:
+        """Standard backgammon pip count (bar counts 25)."""
+        if side is WHITE:
+            pips = sum((i + 1) * n for i, n in enumerate(self.points) if n > 0)
+        else:
+            pips = sum((24 - i) * -n for i, n in enumerate(self.points) if n < 0)
+        return pips + 25 * self.bar(side)
+
+    def key(self) -> tuple[int, ...]:
+        return (*self.points, self.bar_white, self.bar_black, self.off_white, self.off_black)
+
+    # -- JSON ---------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "points": list(self.points),
+            "bar": {"white": self.bar_white, "black": self.bar_black},
+            "off": {"white": self.off_white, "black": self.off_black},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], checkers: int | None = CHECKERS) -> Position:
+        """Parse the position JSON of DESIGN.md; ``checkers=None`` skips the count check."""
+        if not isinstance(data, Mapping):
+            raise PositionError("position JSON must be an object")
+        points = data.get("points")
+        if not isinstance(points, list) or len(points) != 24:
+            raise PositionError("position JSON needs 'points': a list of 24 integers")
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in points):
+            raise PositionError("every entry of 'points' must be an integer")
+        pair: dict[str, dict[str, int]] = {}
+        for name in ("bar", "off"):
+            value = data.get(name, {"white": 0, "black": 0})
+            if not isinstance(value, Mapping):
+                raise PositionError(f"'{name}' must be an object with 'white' and 'black'")
+            counts = {}
+            for side in ("white", "black"):
+                n = value.get(side, 0)
+                if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                    raise PositionError(f"'{name}.{side}' must be a non-negative integer")
+                counts[side] = n
+            pair[name] = counts
+        pos = cls(
+            tuple(points),
+            pair["bar"]["white"],
+            pair["bar"]["black"],
+            pair["off"]["white"],
+            pair["off"]["black"],
+        )
+        if checkers is not None:
+            pos.validate(checkers)
+        return pos
+
+    # -- text ---------------------------------------------------------------------------------
+
+    def diagram(self) -> str:
+        """A text board as seen by white (white's home bottom right), like GNU Backgammon's."""
+        top = list(range(13, 25))  # white's points 13..24 left to right
+        bottom = list(range(12, 0, -1))  # 12..1 left to right
+
+        def cell(point: int, row: int) -> str:
+            n = self.points[point - 1]
+            k = abs(n)
+            if k == 0:
+                return " . " if row == 0 else "   "
+            if row == 4 and k > 5:
+                return f"{k:^3}"
+            return (" X " if n > 0 else " O ") if row < k else "   "
+
+        def half(points: list[int], row: int) -> str:
+            left = "".join(cell(p, row) for p in points[:6])
+            right = "".join(cell(p, row) for p in points[6:])
+            return f"|{left}|   |{right}|"
+
+        lines = [" " + " ".join(f"{p:>2}" for p in top[:6]) + "       "
+                 + " ".join(f"{p:>2}" for p in top[6:])]
+        lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
+        for row in range(5):
+            lines.append(half(top, row))
+        lines.append(f"|{'':18}|BAR|{'':18}|  X bar {self.bar_white}  O bar {self.bar_black}")
+        for row in reversed(range(5)):
+            lines.append(half(bottom, row))
+        lines.append("+" + "-" * 18 + "+---+" + "-" * 18 + "+")
+        lines.append(" " + " ".join(f"{p:>2}" for p in bottom[:6]) + "       "
+                     + " ".join(f"{p:>2}" for p in bottom[6:]))
+        lines.append(
+            f"X (white) pips {self.pip_count(WHITE)} off {self.off_white}   "
+            f"O (black) pips {self.pip_count(BLACK)} off {self.off_black}"
+        )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.diagram()
