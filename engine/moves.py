@@ -163,7 +163,10 @@ class _Search:
             if n >= self.most:
                 self.most = n
                 key = (*my, *opp)
-                if key not in self.found:
+                known = self.found.get(key)
+                # the same end can be reached using fewer dice (the last checker borne off by
+                # a larger die): keep the way that uses the most, which is the one that counts
+                if known is None or len(known) < n:
                     self.found[key] = tuple(self.steps)
 
 
