@@ -1,8 +1,20 @@
 """The rules engine: pure Python, no third-party imports; everything else trusts it."""
 
+from .gnubgid import (
+    GnubgGameState,
+    GnubgIdError,
+    GnubgMatchState,
+    format_gnubg_id,
+    format_match_id,
+    format_position_id,
+    parse_gnubg_id,
+    parse_match_id,
+    parse_position_id,
+)
 from .moves import BAR, OFF, DiceError, Play, Step, format_play, legal_plays
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .rules import STANDARD, Rules
+from .xgid import XgidError, XgidState, format_xgid, parse_xgid
 
 __all__ = [
     "BAR",
@@ -11,12 +23,25 @@ __all__ = [
     "STANDARD",
     "WHITE",
     "DiceError",
+    "GnubgGameState",
+    "GnubgIdError",
+    "GnubgMatchState",
     "Play",
     "Position",
     "PositionError",
     "Rules",
     "Side",
     "Step",
+    "XgidError",
+    "XgidState",
+    "format_gnubg_id",
+    "format_match_id",
     "format_play",
+    "format_position_id",
+    "format_xgid",
     "legal_plays",
+    "parse_gnubg_id",
+    "parse_match_id",
+    "parse_position_id",
+    "parse_xgid",
 ]
