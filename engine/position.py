@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     WHITE = "white"
     BLACK = "black"
 

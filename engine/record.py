@@ -8,14 +8,14 @@ into one, and the checker replays a record against the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .moves import Step
 from .position import Position, Side
 from .rules import STANDARD, Rules
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What a player did in one line item of a game."""
 
     ROLL = "roll"  # rolled (dice) and played (steps; empty when dancing)
