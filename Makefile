@@ -3,7 +3,10 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test bench clean
+# Debian packages the tests use: GNU Backgammon's program (it loads SGF; the PyPI build cannot).
+APT_PACKAGES := gnubg
+
+.PHONY: run test bench clean system-deps
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +17,14 @@ $(BIN)/.installed: pyproject.toml
 run: $(BIN)/.installed
 	$(BIN)/gammoncam plays --demo
 
-test: $(BIN)/.installed
+system-deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+
+test: $(BIN)/.installed system-deps
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
