@@ -15,7 +15,7 @@ from typing import Any
 
 from .events import Event, event_from_json
 from .moves import DiceError, Play, Step, legal_plays
-from .observation import Observation
+from .observation import REGIONS, Observation
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .record import Action, GameRecord, Kind, MatchRecord
 from .rules import STANDARD, Rules
@@ -106,6 +106,7 @@ class Referee:
         self.phase_before_resign = Phase.ROLL
         self.flag: dict[str, Any] | None = None
         self.candidates: list[dict[str, Any]] = []
+        self.replaying = False  # a flag was cleared: the board shows the position before again
         self.last_roll_pending = False
         self.winner: Side | None = None
         self.record: MatchRecord | None = None
@@ -159,6 +160,8 @@ class Referee:
 
     def _fold(self, e: Event) -> None:  # noqa: C901 - one branch per event type
         t = e.type
+        self.replaying = t == "FlagCleared" or (self.replaying and t in ("Note", "Resigned",
+                                                                          "ResignationRefused"))
         if t == "MatchStarted":
             self._reset_keep_log()
             self.settings = MatchSettings.from_json(e["settings"])
@@ -173,6 +176,7 @@ class Referee:
             self.position = Position.from_json(e["position"])
             self.cube_value, self.cube_owner, self.cube_turned = 1, None, False
             self.auto_doubles = 0
+            self.beavers_used = self.raccoons_used = 0
             self.turn = None
             self.dice = None
             self.flag = None
@@ -215,7 +219,7 @@ class Referee:
             self.phase = Phase.ROLL
         elif t == "IllegalMoveFlagged":
             self.flag = {"side": e["side"], "dice": e["dice"], "position": e["position"],
-                         "reasons": list(e["reasons"])}
+                         "reasons": list(e["reasons"]), "codes": list(e.get("codes", []))}
             self.phase = Phase.FLAGGED
         elif t == "FlagCleared":
             self.flag = None
@@ -238,6 +242,7 @@ class Referee:
             self.phase = Phase.ROLLED
         elif t == "Doubled":
             self._record(Action(Side(e["side"]), Kind.DOUBLE, value=int(e["value"])))
+            self.beavers_used = self.raccoons_used = 0  # the counts are per double
             self.phase = Phase.DOUBLED
         elif t == "Taken":
             side = Side(e["side"])
@@ -282,7 +287,8 @@ class Referee:
                 if e.get("result") == "resign":
                     self._record(Action(side, Kind.ACCEPT))
             self.winner = side
-            self._record(Action(side or WHITE, Kind.WIN, value=points))
+            if side is not None:  # a draw (by last roll) is nobody's win
+                self._record(Action(side, Kind.WIN, value=points))
             if self.record is not None and self.record.games:
                 g = self.record.games[-1]
                 g.winner, g.points, g.result = side, points, str(e.get("result", ""))
@@ -338,6 +344,10 @@ class Referee:
             settings = MatchSettings.from_json(raw)
         except (SettingsError, TypeError) as exc:
             raise CommandError(str(exc)) from None
+        names = {self.rules.name.lower(), *(a.lower() for a in self.rules.aliases)}
+        if settings.variant.lower() not in names:
+            raise CommandError(f"variant {settings.variant!r} is not played by this referee "
+                               f"({self.rules.name})")
         started = Event("MatchStarted", {"settings": settings.to_json(),
                                          "date": str(cmd.get("date", ""))})
         first = self._game_started(settings, 1, {WHITE: 0, BLACK: 0}, crawford_done=False)
@@ -423,14 +433,21 @@ class Referee:
         loser = winner.other
         if level is None:
             level = 1
-            if pos.off(loser) == 0 and self.rules.gammons:
+            if pos.off(loser) == 0:
                 level = 2
-                home = [self.rules.abs_index(winner, p) for p in range(1, 7)]
+                home = [self.rules.abs_index(winner, p)
+                        for p in range(1, self.rules.home_size + 1)]
                 in_home = any(pos.points[i] * loser.sign > 0 for i in home)
-                if self.rules.backgammons and (pos.bar(loser) or in_home):
+                if pos.bar(loser) or in_home:
                     level = 3
-            if s.money and s.jacoby and not self.cube_turned:
-                level = 1
+        # the caps apply to resignations too (as GNU Backgammon scores them): a resigned gammon
+        # is worth no more than the gammon it gives up
+        if not self.rules.gammons:
+            level = 1
+        elif not self.rules.backgammons:
+            level = min(level, 2)
+        if s.money and s.jacoby and not self.cube_turned:
+            level = 1  # Jacoby: gammons count single while the cube is centred
         if s.end_values == "oin":
             level = 1
         elif s.end_values == "mars":
@@ -464,12 +481,18 @@ class Referee:
                 if p.after == after:
                     return p, after
             return None, after
-        text = " ".join(str(cmd.get("play", "")).split())
+        if not isinstance(cmd.get("play"), str):
+            raise CommandError("a play needs 'play' (notation) or 'position' (position JSON)")
+        text = " ".join(cmd["play"].split())
         for p in plays:
             if p.notation == text:
                 return p, p.after
-        from .notation import NotationError, parse_play  # a sibling module; optional input form
-
+        try:  # a sibling module, optional: other ways of writing a play
+            from .notation import NotationError, parse_play
+        except ImportError:
+            legal = ", ".join(repr(p.notation) for p in plays[:12])
+            raise CommandError(f"not one of the legal plays: {text!r} (legal: {legal}"
+                               f"{', ...' if len(plays) > 12 else ''})") from None
         try:
             after = parse_play(text, self.position, self.turn, self.rules)
         except NotationError as exc:
@@ -497,9 +520,10 @@ class Referee:
         if verdict.legal and verdict.play is not None:
             return self._moved(verdict.play)
         reasons = [r.text for r in verdict.reasons] or ["the position cannot be reached"]
+        codes = [r.code for r in verdict.reasons] or ["not_a_legal_play"]
         return [Event("IllegalMoveFlagged", {
             "side": self.turn.value, "dice": list(self.dice), "position": after.to_json(),
-            "reasons": reasons})]
+            "reasons": reasons, "codes": codes})]
 
     def _cmd_let_stand(self, cmd: Mapping[str, Any]) -> list[Event]:
         self._need(Phase.FLAGGED)
@@ -584,7 +608,7 @@ class Referee:
     def _cmd_resign(self, cmd: Mapping[str, Any]) -> list[Event]:
         self._need(Phase.ROLL, Phase.ROLLED)
         value = cmd.get("value", 1)
-        if value not in (1, 2, 3):
+        if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
             raise CommandError("resign value is 1 (single), 2 (gammon) or 3 (backgammon)")
         side = _side(cmd["side"]) if "side" in cmd else self.turn
         assert side is not None
@@ -604,6 +628,9 @@ class Referee:
     def _cmd_set_position(self, cmd: Mapping[str, Any]) -> list[Event]:
         if self.phase in (Phase.IDLE, Phase.MATCH_OVER):
             raise CommandError("no game is running")
+        if self.phase in (Phase.DOUBLED, Phase.RESIGNED):
+            pending = "double" if self.phase == Phase.DOUBLED else "resignation"
+            raise CommandError(f"not possible now: answer the {pending} first")
         try:
             pos = Position.from_json(cmd.get("position"), checkers=None)
         except PositionError as exc:
@@ -612,9 +639,11 @@ class Referee:
             if pos.count(side) != 15:
                 raise CommandError(f"bad position: {side.value} has {pos.count(side)} checkers")
         turn = _side(cmd["turn"]) if cmd.get("turn") else self.turn
+        if turn is None:
+            raise CommandError("say whose turn it is: 'turn' is 'white' or 'black'")
         dice = list(_dice(cmd["dice"])) if cmd.get("dice") else None
-        return [Event("PositionCorrected", {"position": pos.to_json(),
-                                            "turn": turn.value if turn else None, "dice": dice})]
+        return [Event("PositionCorrected", {"position": pos.to_json(), "turn": turn.value,
+                                            "dice": dice})]
 
     def _cmd_set_dice(self, cmd: Mapping[str, Any]) -> list[Event]:
         self._need(Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
@@ -670,14 +699,22 @@ class Referee:
                       key=lambda sp: -sp[0])
 
     def _fuse(self, obs: Observation) -> list[Event]:
+        """The mover has picked up the dice: which legal play does the board show?"""
         scored = self._scored(obs)
         best, play = scored[0]
         second = scored[1][0] if len(scored) > 1 else -math.inf
-        seen = obs.most_likely_position()
-        seen_score = obs.log_likelihood(seen) if seen is not None else -math.inf
-        if seen is not None and seen != play.after and _complete(seen) \
-                and seen_score - best >= MARGIN:
+        if play.after != self.position and obs.log_likelihood(self.position) - best >= MARGIN:
+            # the board still shows the position before the play: the player has not moved
+            # (or has put the checkers back after a flag). Only a new roll on the board says the
+            # turn went by without a move.
+            if self.replaying or not self._new_roll_seen(obs):
+                return []
+            return self._emit(self._illegal(self.position))
+        seen = self._seen_illegal(obs, best)
+        if seen is not None:
             return self._emit(self._illegal(seen))
+        if not _fully_seen(obs) and _best_possible(obs) - best >= MARGIN:
+            return []  # what is seen fits no legal play and part of the board is hidden: wait
         if best - second >= MARGIN:
             return self._emit(self._moved(play))
         close = [p for s, p in scored if best - s < MARGIN]
@@ -686,15 +723,42 @@ class Referee:
             "candidates": [{"play": p.notation, "position": p.after.to_json()} for p in close],
         })])
 
+    def _new_roll_seen(self, obs: Observation) -> bool:
+        """Dice on the board that are not the mover's roll: the opponent has rolled."""
+        dice = obs.dice
+        if dice is None or dice.cocked or len(dice.values) != 2 or self.turn is None:
+            return False
+        if dice.owner is not None:
+            return dice.owner == self.turn.other.value
+        return sorted(dice.values) != sorted(self.dice or ())
+
+    def _seen_illegal(self, obs: Observation, best: float) -> Position | None:
+        """The position the board shows when it is a whole position that no legal play reaches
+        and it fits the observation clearly better than every legal one."""
+        seen = obs.most_likely_position()
+        if seen is None or not _complete(seen):
+            return None
+        if obs.log_likelihood(seen) - best < MARGIN:
+            return None
+        return seen
+
     def _resolve(self, obs: Observation) -> list[Event]:
         """A flag or a confirmation ends when the board clearly shows a legal result (or, for a
-        flag, the position before the play: the players put the checkers back)."""
+        flag, the position before the play: the players put the checkers back). A flagged board
+        that changes to another illegal position is flagged again, so the flag always shows the
+        board that would be let stand."""
         scored = self._scored(obs)
         best, play = scored[0]
         second = scored[1][0] if len(scored) > 1 else -math.inf
         before = obs.log_likelihood(self.position)
-        if self.phase == Phase.FLAGGED and before - best >= MARGIN:
-            return self._emit([Event("FlagCleared", {})])
+        if self.phase == Phase.FLAGGED:
+            assert self.flag is not None
+            flagged = Position.from_json(self.flag["position"])
+            if flagged != self.position and before - best >= MARGIN:
+                return self._emit([Event("FlagCleared", {})])
+            seen = self._seen_illegal(obs, max(best, before))
+            if seen is not None and seen != flagged and seen != self.position:
+                return self._emit(self._illegal(seen))
         if best - max(second, before) >= MARGIN:
             return self._emit(self._moved(play))
         return []
@@ -738,6 +802,19 @@ class Referee:
 
 def _complete(pos: Position) -> bool:
     return pos.count(WHITE) == 15 and pos.count(BLACK) == 15
+
+
+def _fully_seen(obs: Observation) -> bool:
+    """Every region was seen and no hand was over the board."""
+    return not obs.hand and len(obs.regions) >= REGIONS and all(
+        r is not None for r in obs.regions[:REGIONS])
+
+
+def _best_possible(obs: Observation) -> float:
+    """The log-likelihood of the best reading of every seen region on its own (an upper bound
+    for any position's fit)."""
+    return sum(math.log(max(max(r.values(), default=0.0), obs.floor))
+               for r in obs.regions[:REGIONS] if r is not None)
 
 
 def _diff_notation(before: Position, after: Position, side: Side, rules: Rules) -> str:

@@ -15,6 +15,7 @@ Defaults and why:
   game counts 1), from the Italian seed.
 - ``draw_by_last_roll``: off by default (the Italian seed's option).
 - ``legal_moves_only``: club mode: an illegal play is never let stand, and flags are public.
+- ``variant``: the name (or an alias) of one of the variants of ``engine.rules``.
 - ``opening``: "one_die_each" (tournament) or "both_dice" (the first player rolls both, as some
   clubs do).
 """
@@ -31,6 +32,18 @@ class SettingsError(ValueError):
 
 
 END_VALUES = ("full", "mars", "oin")
+
+
+def known_variants() -> set[str]:
+    """Every name (and alias) of the variants ``engine.rules`` defines, lower case."""
+    from . import rules
+
+    names: set[str] = set()
+    for value in vars(rules).values():
+        if isinstance(value, rules.Rules):
+            names.add(value.name.lower())
+            names.update(a.lower() for a in value.aliases)
+    return names
 OPENINGS = ("one_die_each", "both_dice")
 
 
@@ -66,9 +79,15 @@ class MatchSettings:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 6:
                 raise SettingsError(f"{name} must be a whole number from 0 to 6")
-        if self.max_cube is not None and self.max_cube not in (2, 4, 8, 16, 32, 64, 128, 256,
-                                                                 512, 1024):
+        if self.max_cube is not None and (
+            not isinstance(self.max_cube, int) or isinstance(self.max_cube, bool)
+            or self.max_cube not in (2, 4, 8, 16, 32, 64, 128, 256, 512, 1024)
+        ):
             raise SettingsError("max_cube must be a power of two from 2 to 1024, or null")
+        if not isinstance(self.variant, str) or self.variant.lower() not in known_variants():
+            raise SettingsError(
+                f"variant must be one of {', '.join(sorted(known_variants()))}, "
+                f"not {self.variant!r}")
         if self.end_values not in END_VALUES:
             raise SettingsError(f"end_values must be one of {', '.join(END_VALUES)}")
         if self.opening not in OPENINGS:
