@@ -1,0 +1,1 @@
+"""The app shell: CLI, config, the service that wires camera -> referee -> store -> web."""
