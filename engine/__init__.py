@@ -11,6 +11,7 @@ from .gnubgid import (
     parse_match_id,
     parse_position_id,
 )
+from .judge import Judgement, Reason, judge
 from .moves import BAR, OFF, DiceError, Play, Step, format_play, legal_plays
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .rules import STANDARD, Rules
@@ -26,9 +27,11 @@ __all__ = [
     "GnubgGameState",
     "GnubgIdError",
     "GnubgMatchState",
+    "Judgement",
     "Play",
     "Position",
     "PositionError",
+    "Reason",
     "Rules",
     "Side",
     "Step",
@@ -39,6 +42,7 @@ __all__ = [
     "format_play",
     "format_position_id",
     "format_xgid",
+    "judge",
     "legal_plays",
     "parse_gnubg_id",
     "parse_match_id",
