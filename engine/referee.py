@@ -141,12 +141,15 @@ class Referee:
 
     def _emit(self, events: list[Event]) -> list[Event]:
         """Apply a command's events as one group (undo removes the whole group)."""
+        applied = []
         for i, e in enumerate(events):
             data = dict(e.data)
             if i == 0:
                 data["group"] = len(events)
-            self.apply(Event(e.type, data))
-        return events
+            event = Event(e.type, data)
+            self.apply(event)
+            applied.append(event)
+        return applied
 
     def _last_group_size(self) -> int:
         """Size of the last undoable group in the effective log."""
@@ -218,8 +221,10 @@ class Referee:
             self.turn = side.other
             self.phase = Phase.ROLL
         elif t == "IllegalMoveFlagged":
-            self.flag = {"side": e["side"], "dice": e["dice"], "position": e["position"],
+            self.flag = {"side": e["side"], "dice": e["dice"], "position": e.get("position"),
                          "reasons": list(e["reasons"]), "codes": list(e.get("codes", []))}
+            if e.get("mixed"):
+                self.flag["mixed"] = list(e["mixed"])
             self.phase = Phase.FLAGGED
         elif t == "FlagCleared":
             self.flag = None
@@ -530,6 +535,9 @@ class Referee:
         assert self.settings is not None and self.flag is not None and self.turn is not None
         if self.settings.legal_moves_only:
             raise CommandError("legal moves only: an illegal play cannot stand; put it right")
+        if self.flag["position"] is None:
+            raise CommandError("the board shows no position that can stand (checkers of both "
+                               "sides on one point): put it right")
         after = Position.from_json(self.flag["position"])
         empty = Play(self.turn, tuple(self.flag["dice"]), (), self.position, after, self.rules)
         return self._moved_illegal(empty, after)
@@ -710,6 +718,9 @@ class Referee:
             if self.replaying or not self._new_roll_seen(obs):
                 return []
             return self._emit(self._illegal(self.position))
+        mixed = self._mixed_seen(obs, best)
+        if mixed:
+            return self._emit([self._flag_mixed(mixed)])
         seen = self._seen_illegal(obs, best)
         if seen is not None:
             return self._emit(self._illegal(seen))
@@ -732,6 +743,39 @@ class Referee:
             return dice.owner == self.turn.other.value
         return sorted(dice.values) != sorted(self.dice or ())
 
+    def _mixed_seen(self, obs: Observation, best: float) -> list[tuple[int, int, int]]:
+        """Points the board clearly shows with checkers of both sides, where the rules allow no
+        such thing (every variant that hits or blocks with one checker; not Plakoto's pins):
+        ``(index, white, black)`` each. A ``Position`` cannot hold them, so the judge cannot
+        see them."""
+        if not (self.rules.hits or self.rules.block == 1):
+            return []
+        if _best_possible(obs) - best < MARGIN:
+            return []
+        return [(i, c[0], c[1]) for i, c in enumerate(obs.best_counts()[:24])
+                if c is not None and c[0] and c[1]]
+
+    def _flag_mixed(self, mixed: list[tuple[int, int, int]]) -> Event:
+        from .judge import HIT_NOT_ON_BAR, LANDED_ON_BLOCKED_POINT
+
+        assert self.turn is not None and self.dice is not None
+        mover, other = self.turn, self.turn.other
+        reasons, codes = [], []
+        for i, w, b in mixed:
+            point = next(p for p in range(1, 25) if self.rules.abs_index(mover, p) == i)
+            theirs = b if mover is WHITE else w
+            if theirs == 1 and self.rules.hits:
+                codes.append(HIT_NOT_ON_BAR)
+                reasons.append(f"the {other.value} blot on {point} was not put on the bar: "
+                               f"it shares the point with {mover.value}")
+            else:
+                codes.append(LANDED_ON_BLOCKED_POINT)
+                reasons.append(f"landed on {point}, which {other.value} holds with "
+                               f"{theirs} checker{'s' if theirs != 1 else ''}")
+        return Event("IllegalMoveFlagged", {
+            "side": mover.value, "dice": list(self.dice), "position": None, "reasons": reasons,
+            "codes": codes, "mixed": [{"index": i, "white": w, "black": b} for i, w, b in mixed]})
+
     def _seen_illegal(self, obs: Observation, best: float) -> Position | None:
         """The position the board shows when it is a whole position that no legal play reaches
         and it fits the observation clearly better than every legal one."""
@@ -753,7 +797,8 @@ class Referee:
         before = obs.log_likelihood(self.position)
         if self.phase == Phase.FLAGGED:
             assert self.flag is not None
-            flagged = Position.from_json(self.flag["position"])
+            flagged = (Position.from_json(self.flag["position"])
+                       if self.flag["position"] is not None else None)
             if flagged != self.position and before - best >= MARGIN:
                 return self._emit([Event("FlagCleared", {})])
             seen = self._seen_illegal(obs, max(best, before))
