@@ -29,7 +29,7 @@ def phase(pos: Position, side: Side) -> str:
 def random_states(
     seed: int, rules: Rules = STANDARD
 ) -> Iterator[tuple[Position, Side, tuple[int, int]]]:
-    """Endless (position, side to move, dice) from random legal games, each state before its play."""
+    """Endless (position, side to move, dice) from random legal games, each before its play."""
     rng = random.Random(seed)
     while True:
         pos, side = rules.start, rng.choice([WHITE, Side.BLACK])
