@@ -811,7 +811,9 @@ class Referee:
     # -- views ---------------------------------------------------------------------------------
 
     def legal(self) -> list[Play]:
-        if self.phase != Phase.ROLLED or self.turn is None or self.dice is None:
+        """The legal plays of the roll to play (also while a flag or a question waits)."""
+        if self.phase not in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM) or self.turn is None \
+                or self.dice is None:
             return []
         return legal_plays(self.position, self.turn, self.dice, self.rules)
 
