@@ -1,0 +1,108 @@
+"""Command line: ``python -m tests.scenes {dataset,game,image,styles} ...``.
+
+    python -m tests.scenes dataset --n 500 --seed 7 OUT/     # stills + truth JSON + index.jsonl
+    python -m tests.scenes game --seed 3 OUT/                # footage: OUT/game.mp4 + game.json
+    python -m tests.scenes game --seed 3 --variant double_take --codec MJPG OUT/
+    python -m tests.scenes image --seed 11 --style navy_pearl OUT.png   # one image (+ .json)
+    python -m tests.scenes styles                            # list the board styles
+
+Exit 0 on success; bad arguments exit 2 with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+import cv2
+
+from .selfplay import VARIANTS
+from .styles import STYLES
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must be WxH, e.g. 1280x720, not {text!r}") from None
+    if not (32 <= w <= 8192 and 32 <= h <= 8192):
+        raise argparse.ArgumentTypeError("size out of range (32..8192)")
+    return w, h
+
+
+def _style(text: str) -> str:
+    if text not in STYLES:
+        raise argparse.ArgumentTypeError(f"unknown style {text!r}; one of {', '.join(STYLES)}")
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tests.scenes",
+                                description="Synthetic backgammon camera scenes with truth.")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    d = sub.add_parser("dataset", help="random stills with truth")
+    d.add_argument("out", type=Path)
+    d.add_argument("--n", type=int, default=100)
+    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--size", type=_size, default=(1280, 720))
+    d.add_argument("--style", type=_style)
+    d.add_argument("--format", choices=["jpg", "png"], default="jpg")
+    d.add_argument("--harsh", type=float, default=1.0, help="0 = clean light .. 1 = default")
+    g = sub.add_parser("game", help="footage of one self-played game")
+    g.add_argument("out", type=Path)
+    g.add_argument("--seed", type=int, default=0)
+    g.add_argument("--variant", choices=VARIANTS, default="normal")
+    g.add_argument("--size", type=_size, default=(1280, 720))
+    g.add_argument("--style", type=_style)
+    g.add_argument("--fps", type=float, default=6.0)
+    g.add_argument("--codec", choices=["mp4v", "MJPG"], default="mp4v")
+    g.add_argument("--frames", action="store_true", help="also write every frame as JPEG")
+    g.add_argument("--max-turns", type=int, default=200)
+    g.add_argument("--name", default="game")
+    i = sub.add_parser("image", help="one random image and its truth")
+    i.add_argument("out", type=Path)
+    i.add_argument("--seed", type=int, default=0)
+    i.add_argument("--size", type=_size, default=(1280, 720))
+    i.add_argument("--style", type=_style)
+    sub.add_parser("styles", help="list the board styles")
+    try:
+        a = p.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    if a.cmd == "styles":
+        for name, st in STYLES.items():
+            print(f"{name:18} {st.notes}")
+        return 0
+    if a.cmd == "dataset":
+        if a.n < 0:
+            print("error: --n must be >= 0", file=sys.stderr)
+            return 2
+        from .dataset import write_dataset
+
+        write_dataset(a.out, a.n, a.seed, *a.size, style=a.style, fmt=a.format, harsh=a.harsh)
+        print(f"wrote {a.n} images to {a.out}")
+        return 0
+    if a.cmd == "game":
+        from .footage import write_game
+
+        doc = write_game(a.out, a.seed, a.variant, *a.size, style=a.style, fps=a.fps,
+                         codec=a.codec, frames_dir=a.frames, max_turns=a.max_turns, name=a.name)
+        res = doc["game"]["result"]
+        print(f"wrote {len(doc['frames'])} frames ({len(doc['game']['turns'])} turns, "
+              f"{res['winner']} wins {res['points']} by {res['how']}) to {a.out / doc['video']}")
+        return 0
+    if a.cmd == "image":
+        from .dataset import render_sample
+
+        img, truth = render_sample(a.seed, *a.size, style=a.style)
+        if a.out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+            print("error: OUT must end in .png or .jpg", file=sys.stderr)
+            return 2
+        a.out.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(a.out), img)
+        a.out.with_suffix(".json").write_text(json.dumps(truth, indent=1))
+        print(f"wrote {a.out}")
+        return 0
+    return 2
