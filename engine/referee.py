@@ -107,6 +107,10 @@ class Referee:
         self.flag: dict[str, Any] | None = None
         self.candidates: list[dict[str, Any]] = []
         self.replaying = False  # a flag was cleared: the board shows the position before again
+        # the dice of the play just recorded, while they may still lie on the board: dice of
+        # unknown owner showing these values are not the next roll. Set by the fold (Moved) and
+        # forgotten by ``observe`` once a frame shows other dice or none (perception, not state)
+        self.stale_dice: list[int] | None = None
         self.last_roll_pending = False
         self.winner: Side | None = None
         self.record: MatchRecord | None = None
@@ -163,6 +167,8 @@ class Referee:
 
     def _fold(self, e: Event) -> None:  # noqa: C901 - one branch per event type
         t = e.type
+        if t in ("Rolled", "OpeningRolled", "GameStarted", "PositionCorrected", "DiceCorrected"):
+            self.stale_dice = None
         self.replaying = t == "FlagCleared" or (self.replaying and t in ("Note", "Resigned",
                                                                           "ResignationRefused"))
         if t == "MatchStarted":
@@ -217,6 +223,7 @@ class Referee:
                                 note="; ".join(e.get("reasons", []))))
             self.flag = None
             self.candidates = []
+            self.stale_dice = sorted(e["dice"])
             self.dice = None
             self.turn = side.other
             self.phase = Phase.ROLL
@@ -402,10 +409,7 @@ class Referee:
 
     def _after_roll(self, side: Side, dice: tuple[int, int]) -> list[Event]:
         """A dance is recorded at once: no legal move means the turn passes."""
-        plays = legal_plays(self.position, side, dice, self.rules)
-        if plays[0].dice_used == 0:
-            return self._moved(plays[0])
-        return []
+        return self._dance(self.position, side, dice)
 
     def _moved(self, play: Play, illegal: bool = False, reasons: Iterable[str] = (),
                after: Position | None = None) -> list[Event]:
@@ -650,12 +654,21 @@ class Referee:
         if turn is None:
             raise CommandError("say whose turn it is: 'turn' is 'white' or 'black'")
         dice = list(_dice(cmd["dice"])) if cmd.get("dice") else None
-        return [Event("PositionCorrected", {"position": pos.to_json(), "turn": turn.value,
-                                            "dice": dice})]
+        events = [Event("PositionCorrected", {"position": pos.to_json(), "turn": turn.value,
+                                              "dice": dice})]
+        return events + (self._dance(pos, turn, (dice[0], dice[1])) if dice else [])
+
+    def _dance(self, pos: Position, side: Side, dice: tuple[int, int]) -> list[Event]:
+        """The turn passes at once when ``dice`` cannot be played (as after a roll)."""
+        plays = legal_plays(pos, side, dice, self.rules)
+        return self._moved(plays[0]) if plays[0].dice_used == 0 else []
 
     def _cmd_set_dice(self, cmd: Mapping[str, Any]) -> list[Event]:
         self._need(Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
-        return [Event("DiceCorrected", {"dice": list(_dice(cmd.get("dice")))})]
+        assert self.turn is not None
+        dice = _dice(cmd.get("dice"))
+        return [Event("DiceCorrected", {"dice": list(dice)}),
+                *self._dance(self.position, self.turn, dice)]
 
     def _cmd_undo(self, cmd: Mapping[str, Any]) -> list[Event]:
         if len(self.log) <= 2:
@@ -674,6 +687,9 @@ class Referee:
         """Fuse a settled observation with the rules; return the events it causes."""
         if not obs.board_found or not obs.settled or self.settings is None:
             return []
+        if self.stale_dice is not None and (
+                obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
+            self.stale_dice = None  # the last player's dice have been picked up
         if self.phase in (Phase.ROLL, Phase.BEAVERED):
             return self._observe_roll(obs)
         if self.phase == Phase.ROLLED:
@@ -698,6 +714,8 @@ class Referee:
             return []
         if dice.owner not in (None, self.turn.value):
             return []
+        if dice.owner is None and sorted(dice.values) == self.stale_dice:
+            return []  # the last player's dice, still on the board (after a dance, say)
         return self.command({"command": "roll", "dice": list(dice.values)})
 
     def _scored(self, obs: Observation) -> list[tuple[float, Play]]:

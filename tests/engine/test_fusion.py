@@ -425,6 +425,46 @@ def test_dance_seen_on_the_board_passes_the_turn() -> None:
     assert ref.turn is WHITE and ref.phase == Phase.ROLL
 
 
+def test_dice_left_after_a_dance_are_not_the_next_roll() -> None:
+    ref = opened()
+    closed = board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, {13: 14}, black_bar=1)
+    set_position(ref, closed, BLACK)
+    seen = with_dice(exact(closed), (6, 6))  # the owner of the dice cannot be told
+    assert types(ref.observe(seen)) == ["Rolled", "Moved"]
+    assert ref.turn is WHITE and ref.phase == Phase.ROLL
+    assert ref.observe(seen) == []  # black's dance dice still lie there
+    assert ref.observe(exact(closed)) == []  # picked up
+    rolled = only(ref.observe(seen), "Rolled")  # white really rolled 6-6 too
+    assert (rolled["side"], rolled["dice"]) == ("white", [6, 6])
+
+
+def test_other_dice_after_a_dance_are_the_next_roll() -> None:
+    ref = opened()
+    closed = board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, {13: 14}, black_bar=1)
+    set_position(ref, closed, BLACK)
+    ref.observe(with_dice(exact(closed), (6, 6)))
+    rolled = only(ref.observe(with_dice(exact(closed), (5, 2))), "Rolled")
+    assert (rolled["side"], rolled["dice"]) == ("white", [5, 2])
+
+
+def test_corrections_to_a_roll_that_cannot_be_played_pass_the_turn() -> None:
+    ref = opened()
+    closed = board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 1: 2, 13: 3}, {13: 14}, black_bar=1)
+    events = set_position(ref, closed, BLACK, (4, 4))
+    assert types(events) == ["PositionCorrected", "Moved"]
+    assert ref.turn is WHITE and ref.phase == Phase.ROLL
+    ref.command({"command": "undo"})
+    assert ref.phase == Phase.ROLLED and ref.dice == (3, 1)  # the whole correction is undone
+    assert ref.position == Referee().rules.start
+    ref2 = opened()
+    set_position(ref2, board({6: 2, 5: 2, 4: 2, 3: 2, 2: 2, 13: 5}, {13: 14}, black_bar=1),
+                 BLACK, (1, 1))
+    assert ref2.phase == Phase.ROLLED  # the 1-point is open: black can enter
+    events = ref2.command({"command": "set_dice", "dice": [6, 5]})  # misread: 6-5 dances
+    assert types(events) == ["DiceCorrected", "Moved"]
+    assert ref2.turn is WHITE and ref2.phase == Phase.ROLL
+
+
 # -- the fold --------------------------------------------------------------------------------------
 
 
