@@ -19,7 +19,6 @@ import numpy as np
 from engine import Position
 
 from .scene import (
-    Held,
     Scene,
     Setup,
     State,
@@ -56,9 +55,6 @@ def random_state(setup: Setup, seed: int, position: Position | None = None) -> S
                                 r.choice([2, 2, 2, 4, 4, 8, 16, 32, 64]))
     if r.random() < 0.3:
         state.hands.append(random_hand(rng, setup.geo))
-        if r.random() < 0.35:
-            h = state.hands[0]
-            state.held.append(Held(r.choice(["white", "black"]), h.x, h.y, h.height - 18))
         if r.random() < 0.15:
             state.hands.append(random_hand(rng, setup.geo))
     state.frame_seed = seed

@@ -247,3 +247,25 @@ def draw_cube(pt: Painter, cube: Cube, light: np.ndarray) -> None:
         wm = cv2.erode(wm, np.ones((2, 2), np.uint8))
         dst_img = pt.img[y0:y1, x0:x1]
         dst_img += (np.clip(warped, 0, 1) - dst_img) * wm[..., None]
+
+
+def closeup(value: int, yaw: float = 0.0, px: int = 96, body: str = "#f4f1ea",
+            pips: str = "#141414", background: tuple[float, float, float] = (0.45, 0.5, 0.45),
+            cock: float = 0.0) -> np.ndarray:
+    """A close-up of one die from straight above (uint8 BGR, px x px), drawn by the same code as
+    the scenes: for checking pip layouts."""
+    from .camera import canvas_for, look_at, remap_maps
+
+    size = 16.0
+    dist = 400.0
+    f = 0.55 * px / size * dist
+    cam = look_at(px, px, f, np.zeros(2), dist, 0.0, 0.0, 0.0)
+    cv = canvas_for(cam, (20.0, 20.0), oversample=2.0)
+    pt = Painter(cam, cv)
+    pt.img[:] = np.array(background, np.float32)
+    light = np.array([0.2, -0.3, 0.93])
+    light /= np.linalg.norm(light)
+    draw_die(pt, Die(value, 0.0, 0.0, yaw, size, cock, 30.0, body=body, pips=pips), light)
+    mx, my = remap_maps(cam, cv)
+    img = cv2.remap(pt.img, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT_101)
+    return np.clip(img * 255 + 0.5, 0, 255).astype(np.uint8)

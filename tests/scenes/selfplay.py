@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import BLACK, STANDARD, WHITE, Position, Side, legal_plays
-from engine.moves import Step
+from engine.moves import Play, Step
 
 VARIANTS = ("normal", "illegal_corrected", "illegal_standing", "dance", "double_take",
             "double_drop", "gammon")
@@ -148,10 +148,15 @@ def _steps_locs(side: Side, steps: tuple[Step, ...]) -> list[tuple[Loc, Loc, boo
     return [(abs_loc(side, s.src), abs_loc(side, s.dst), s.hit) for s in steps]
 
 
+def sorted_plays(pos: Position, side: Side, dice: tuple[int, int]) -> list[Play]:
+    """``legal_plays`` in a fixed order (by resulting position), so seeded choices repeat."""
+    return sorted(legal_plays(pos, side, dice), key=lambda p: p.after.key())
+
+
 def bend_play(pos: Position, side: Side, dice: tuple[int, int], rng: random.Random):
     """An illegal play: a legal play with one step moved one pip further or shorter, such that
     the result is reachable by no legal play. Returns (steps, after) or None."""
-    plays = legal_plays(pos, side, dice)
+    plays = sorted_plays(pos, side, dice)
     legal_after = {p.after.key() for p in plays}
     cands = [p for p in plays if p.steps]
     rng.shuffle(cands)
@@ -259,7 +264,7 @@ def _play(seed: int, variant: str, max_turns: int) -> Game | None:
         first = False
         turn.dice = dice
         turn.cocked_reroll = rng.random() < 0.04
-        plays = legal_plays(pos, side, dice)
+        plays = sorted_plays(pos, side, dice)
         if not plays[0].steps:
             turn.dance = True
             danced = True
@@ -322,7 +327,7 @@ def random_position(rng: random.Random, turns: int | None = None) -> Position:
         if pos.off(WHITE) == 15 or pos.off(BLACK) == 15:
             break
         dice = (rng.randint(1, 6), rng.randint(1, 6))
-        plays = legal_plays(pos, side, dice)
+        plays = sorted_plays(pos, side, dice)
         pos = max(plays, key=lambda p: score_play(p.after, side, 1.0) + rng.gauss(0, 3)).after
         side = side.other
     return pos
