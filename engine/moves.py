@@ -239,7 +239,8 @@ def format_play(
     """Standard notation as GNU Backgammon writes it: ``13/8 13/11*``, ``bar/22``, ``24/18(2)``.
 
     Moves are ordered by source point, a checker moved twice is one chain (its intermediate point
-    kept only where it hit), identical chains are counted, and ``*`` marks a hit.
+    kept only where it hit), identical chains are counted, and ``*`` marks a hit: once per point,
+    at the first checker written as landing there (two checkers onto a blot: ``8/2* 6/2``).
     """
     if not steps:
         return ""
@@ -269,11 +270,13 @@ def format_play(
         else:
             counted.append((chain, 1))
     parts = []
+    starred: set[int] = set()  # a blot is hit once: like gnubg, star only its first landing
     for chain, n in counted:
         text = _point_name(chain[0])
-        for p in chain[1:]:
+        for k, p in enumerate(chain[1:], 1):
             text += "/" + _point_name(p)
-            if OFF < p < BAR and opp[p]:
+            if OFF < p < BAR and opp[p] and (k < len(chain) - 1 or p not in starred):
                 text += "*"
+                starred.add(p)
         parts.append(text + (f"({n})" if n > 1 else ""))
     return " ".join(parts)
