@@ -232,6 +232,7 @@ class Referee:
                          "reasons": list(e["reasons"]), "codes": list(e.get("codes", []))}
             if e.get("mixed"):
                 self.flag["mixed"] = list(e["mixed"])
+            self.candidates = []
             self.phase = Phase.FLAGGED
         elif t == "FlagCleared":
             self.flag = None
@@ -806,22 +807,29 @@ class Referee:
 
     def _resolve(self, obs: Observation) -> list[Event]:
         """A flag or a confirmation ends when the board clearly shows a legal result (or, for a
-        flag, the position before the play: the players put the checkers back). A flagged board
-        that changes to another illegal position is flagged again, so the flag always shows the
-        board that would be let stand."""
+        flag, the position before the play: the players put the checkers back). A board that
+        changes to another illegal one is flagged (again), so the flag always shows the board
+        that would be let stand."""
         scored = self._scored(obs)
         best, play = scored[0]
         second = scored[1][0] if len(scored) > 1 else -math.inf
         before = obs.log_likelihood(self.position)
+        flagged: Position | None = None
+        flagged_mixed: list[Any] | None = None
         if self.phase == Phase.FLAGGED:
             assert self.flag is not None
-            flagged = (Position.from_json(self.flag["position"])
-                       if self.flag["position"] is not None else None)
+            if self.flag["position"] is not None:
+                flagged = Position.from_json(self.flag["position"])
+            flagged_mixed = self.flag.get("mixed")
             if flagged != self.position and before - best >= MARGIN:
                 return self._emit([Event("FlagCleared", {})])
-            seen = self._seen_illegal(obs, max(best, before))
-            if seen is not None and seen != flagged and seen != self.position:
-                return self._emit(self._illegal(seen))
+        mixed = self._mixed_seen(obs, max(best, before))
+        if mixed:
+            event = self._flag_mixed(mixed)
+            return [] if event["mixed"] == flagged_mixed else self._emit([event])
+        seen = self._seen_illegal(obs, max(best, before))
+        if seen is not None and seen != self.position and seen != flagged:
+            return self._emit(self._illegal(seen))
         if best - max(second, before) >= MARGIN:
             return self._emit(self._moved(play))
         return []

@@ -260,6 +260,25 @@ def test_a_flagged_board_that_changes_is_flagged_again() -> None:
     assert Position.from_json(moved["position"]) == eight and moved["play"] == "13/5"
 
 
+def test_a_flagged_board_that_changes_to_a_held_point_is_flagged_again() -> None:
+    ref = opened(5, 1)
+    ref.observe(exact(SEVEN_PIPS))
+    again = only(ref.observe(held_point_observation()), "IllegalMoveFlagged")
+    assert again["codes"] == [LANDED_ON_BLOCKED_POINT] and again["position"] is None
+    assert ref.observe(held_point_observation()) == []  # the same board: the same flag
+    assert types(ref.observe(exact(ref.position))) == ["FlagCleared"]
+
+
+def test_an_illegal_board_while_asking_is_flagged() -> None:
+    ref = opened()
+    ref.observe(ambiguous(AFTER_31, AFTER_31_OTHER))
+    assert ref.phase == Phase.CONFIRM
+    three = board({21: 1, 23: 1, 13: 4, 11: 1, 8: 3, 6: 5}, START_BLACK)  # 3 checkers, 3-1
+    flagged = only(ref.observe(exact(three)), "IllegalMoveFlagged")
+    assert TOO_MANY_PIPS in flagged["codes"] and ref.snapshot()["candidates"] == []
+    assert only(ref.observe(exact(AFTER_31)), "Moved")["play"] == "8/5 6/5"
+
+
 def test_unchanged_board_waits_until_a_new_roll_shows_no_move_was_made() -> None:
     ref = opened(5, 1)
     start = ref.position
