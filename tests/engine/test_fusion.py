@@ -194,6 +194,17 @@ def test_landing_on_a_held_point_is_flagged() -> None:
     assert only(ref.observe(noisy(legal.after)), "Moved")["play"] == "13/8 6/5"
 
 
+def test_black_landing_on_a_held_point_is_named_in_blacks_numbering() -> None:
+    ref = opened(1, 5)  # black wins the opening with 5-1
+    after = board({24: 2, 13: 5, 8: 3, 6: 5}, {24: 1, 13: 5, 8: 3, 6: 4, 5: 1})
+    regions = [{c: 0.98} for c in expected_counts(after)]
+    regions[5] = {(5, 1): 0.98}  # black 24/19 onto white's 6-point (black's 19)
+    flagged = only(ref.observe(Observation(regions=regions, floor=0.001)), "IllegalMoveFlagged")
+    assert (flagged["side"], flagged["codes"]) == ("black", [LANDED_ON_BLOCKED_POINT])
+    assert flagged["reasons"] == ["landed on 19, which white holds with 5 checkers"]
+    assert flagged["mixed"] == [{"index": 5, "white": 5, "black": 1}]
+
+
 def test_a_hit_blot_left_on_its_point_is_flagged() -> None:
     ref = opened(3, 1)
     play(ref, "8/5 6/5")
