@@ -843,6 +843,10 @@ class Referee:
             return []
         return legal_plays(self.position, self.turn, self.dice, self.rules)
 
+    def xgid(self) -> str | None:
+        """The current state as an XGID (None between games or where XG cannot express it)."""
+        return _xgid_of(self)
+
     def snapshot(self) -> dict[str, Any]:
         """The full live state as JSON (what /api/state serves)."""
         s = self.settings
@@ -870,7 +874,27 @@ class Referee:
             "winner": self.winner.value if self.winner else None,
             "moves": moves,
             "events": len(self.all_events),
+            "xgid": self.xgid(),
         }
+
+
+def _xgid_of(ref: Referee) -> str | None:
+    from .xgid import XgidError, XgidState, format_xgid
+
+    s = ref.settings
+    if s is None or ref.turn is None or ref.phase in (Phase.IDLE, Phase.MATCH_OVER):
+        return None
+    decision = {Phase.DOUBLED: "double", Phase.BEAVERED: None}.get(ref.phase)
+    try:
+        return format_xgid(XgidState(
+            position=ref.position, cube_value=ref.cube_value, cube_owner=ref.cube_owner,
+            turn=ref.turn, dice=ref.dice if ref.phase == Phase.ROLLED else None,
+            decision=decision, score_white=ref.score[WHITE], score_black=ref.score[BLACK],
+            match_length=s.length, crawford=bool(ref.game and ref.game.crawford),
+            jacoby=s.money and s.jacoby, beaver=s.money and s.beavers > 0,
+            max_cube=s.max_cube or 1024))
+    except XgidError:
+        return None  # a state XG cannot express (e.g. a money score past its limits)
 
 
 def _complete(pos: Position) -> bool:
