@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from .draw import Painter, Tex, rect_poly
@@ -152,6 +153,15 @@ class BoardGeometry:
         return out
 
 
+def board_shadow(pt: Painter, geo: BoardGeometry, light: np.ndarray) -> None:
+    """The case's shadow on the table (added to the shadow layer; applied with the props')."""
+    x0, y0, x1, y1 = geo.outer()
+    k = -light[:2] / max(light[2], 0.25) * (geo.base_h + geo.frame_h)
+    outer = rect_poly(x0, y0, x1, y1)
+    pts = np.vstack([pt.pp(outer, -geo.base_h), pt.pp(outer + k, -geo.base_h)])
+    pt.add_shadow_px([cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)], 0.55)
+
+
 def draw_board(pt: Painter, geo: BoardGeometry, style: Style, rng: np.random.Generator,
                light: np.ndarray) -> None:
     """Paint the whole static board (no checkers) onto the canvas."""
@@ -171,8 +181,6 @@ def draw_board(pt: Painter, geo: BoardGeometry, style: Style, rng: np.random.Gen
     frame_col = np.array(bgr(style.frame_colour), np.float32)
     # case sides (from the table up to the frame top) and the board's shadow on the table
     sd = -light[:2] / max(np.linalg.norm(light[:2]), 1e-6)
-    pt.add_shadow_px([pt.pp(outer + sd * 18, -geo.base_h)], 0.55)
-    pt.apply_shadow(15)
     side_mod = mat("wood" if style.frame == "wood" else "leather")
     pt.walls(outer, -geo.base_h, fh, frame_col * 0.8, light, mod=side_mod)
 
@@ -199,11 +207,10 @@ def draw_board(pt: Painter, geo: BoardGeometry, style: Style, rng: np.random.Gen
                 polys.append(pt.pp(tri + jit, 0.0))
         pt.fill_px(polys, col, pmod)
     # a faint darkening along the field's edges (ambient occlusion under the frame lip)
-    ao = [rect_poly(-w2, -h2, w2, -h2 + 6), rect_poly(-w2, h2 - 6, w2, h2),
-          rect_poly(-w2, -h2, -w2 + 6, h2), rect_poly(w2 - 6, -h2, w2, h2)]
-    for r in ao:
-        pt.add_shadow_px([pt.pp(r, 0.0)], 0.25)
-    pt.apply_shadow(3)
+    for width, a in ((7.0, 0.07), (4.0, 0.08), (2.0, 0.1)):
+        for r in (rect_poly(-w2, -h2, w2, -h2 + width), rect_poly(-w2, h2 - width, w2, h2),
+                  rect_poly(-w2, -h2, -w2 + width, h2), rect_poly(w2 - width, -h2, w2, h2)):
+            pt.fill([r], 0.0, (0.0, 0.0, 0.0), alpha=a)
 
     # walls of the openings (field, trays) rising to the frame top
     wall_mod = side_mod

@@ -187,27 +187,26 @@ def random_camera(
 
     dist = 1000.0
     target = np.zeros(2)
-    for _ in range(4):
-        cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
-        got, _ = extent(cam)
-        dist *= got / target_fill
-    cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
-    got, p = extent(cam)
-    # slide the board within the frame: move the look-at point on the plane
-    lo, hi = p.min(0), p.max(0)
-    room = np.array([width, height]) - (hi - lo)
-    want_lo = rng.uniform(0.1, 0.9, 2) * np.maximum(room, 0)
-    shift_px = want_lo - lo
+    frac = rng.uniform(0.1, 0.9, 2)
     for _ in range(3):
-        mm = cam.backproject(np.array([[width / 2, height / 2]]))[0]
-        mm2 = cam.backproject(np.array([[width / 2, height / 2]]) - shift_px)[0]
-        target = target + (mm2 - mm)
-        cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
-        got, p = extent(cam)
-        lo = p.min(0)
-        shift_px = want_lo - lo
-        if np.abs(shift_px).max() < 1:
-            break
+        for _ in range(3):
+            cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
+            got, _ = extent(cam)
+            dist *= got / target_fill
+        # slide the board within the frame: move the look-at point on the plane
+        for _ in range(3):
+            cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
+            got, p = extent(cam)
+            lo, hi = p.min(0), p.max(0)
+            room = np.array([width, height]) - (hi - lo)
+            shift_px = frac * np.maximum(room, 0) - lo
+            if np.abs(shift_px).max() < 1:
+                break
+            mm = cam.backproject(np.array([[width / 2, height / 2]]))[0]
+            mm2 = cam.backproject(np.array([[width / 2, height / 2]]) - shift_px)[0]
+            target = target + (mm2 - mm)
+    cam = look_at(width, height, f, target, dist, tilt, azimuth, roll, k1, k2)
+    got, _ = extent(cam)
     return cam, got
 
 

@@ -213,7 +213,7 @@ class Painter:
         """Darken the canvas by the blurred shadow layer (within its bounding box) and clear it."""
         if self._sbox is None:
             return
-        k = 4
+        k = int(np.clip(blur_mm * self.cv.s / 2.5, 2, 8))
         pad = int(3 * blur_mm * self.cv.s) + 2 * k
         x0, y0, x1, y1 = self._sbox
         x0, y0 = max(0, x0 - pad) // k * k, max(0, y0 - pad) // k * k

@@ -285,10 +285,16 @@ def game_frames(
     style: str | None = None,
     fps: float = 6.0,
     max_turns: int = 200,
+    harsh: float = 0.6,
+    fill: tuple[float, float] = (0.65, 0.95),
+    noise: float | None = None,
 ) -> tuple[Scene, Game, Iterator[tuple[np.ndarray, dict[str, Any]]]]:
-    """(scene, game, iterator of (image, frame truth)) for a game from ``seed``."""
+    """(scene, game, iterator of (image, frame truth)) for a game from ``seed``; a fixed
+    tournament camera frames the board larger than random stills do (``fill``)."""
     game = play_game(seed, variant, max_turns)
-    setup = random_setup(seed, width, height, style=style, harsh=0.6)
+    setup = random_setup(seed, width, height, style=style, harsh=harsh, fill=fill)
+    if noise is not None:  # e.g. a quiet sensor for small committed demo videos
+        setup.light = replace(setup.light, noise=noise, jpeg=0, motion=0.0)
     scene = Scene(setup)
     frames = Animator(setup, game, seed, fps).run()
 
@@ -312,10 +318,13 @@ def write_game(
     frames_dir: bool = False,
     max_turns: int = 200,
     name: str = "game",
+    harsh: float = 0.6,
+    noise: float | None = None,
 ) -> dict[str, Any]:
     """Render a game to ``out/NAME.mp4`` (mp4v) or ``.avi`` (MJPG) and ``out/NAME.json``."""
     out.mkdir(parents=True, exist_ok=True)
-    scene, game, it = game_frames(seed, variant, width, height, style, fps, max_turns)
+    scene, game, it = game_frames(seed, variant, width, height, style, fps, max_turns, harsh,
+                                  noise=noise)
     ext = "avi" if codec.upper() == "MJPG" else "mp4"
     video = out / f"{name}.{ext}"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*codec), fps, (width, height))

@@ -17,7 +17,7 @@ import numpy as np
 
 from engine import Position
 
-from .board import BoardGeometry, draw_board
+from .board import BoardGeometry, board_shadow, draw_board
 from .camera import Camera, Canvas, canvas_for, random_camera, remap_maps
 from .checkers import CheckerDrawer
 from .dice import Cube, Die, die_shadow, draw_cube, draw_die
@@ -248,6 +248,7 @@ class Scene:
             s = self.setup
             pt = Painter(self.cam, self.cv)
             draw_table(pt, s.table, sub_rng(s.seed, "table"))
+            board_shadow(pt, s.geo, self.light)
             draw_props(pt, s.props, self.light, -s.geo.base_h)
             draw_board(pt, s.geo, s.style, sub_rng(s.seed, "board"), self.light)
             self._bg = pt.img

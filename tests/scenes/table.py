@@ -41,10 +41,11 @@ class Prop:
 
 def draw_table(pt: Painter, kind: str, rng: np.random.Generator) -> None:
     mat, colour = TABLES[kind]
-    h2, w2 = pt.cv.h // 2 + 1, pt.cv.w // 2 + 1
-    mod = material(mat, rng, h2, w2, pt.cv.s * 0.5, True)
+    k = 3
+    h2, w2 = pt.cv.h // k + 1, pt.cv.w // k + 1
+    mod = material(mat, rng, h2, w2, pt.cv.s / k, True)
     col = (mod[..., None] * np.array(bgr(colour), np.float32)).astype(np.float32)
-    pt.img[:] = cv2.resize(col, (w2 * 2, h2 * 2), interpolation=cv2.INTER_LINEAR)[: pt.cv.h,
+    pt.img[:] = cv2.resize(col, (w2 * k, h2 * k), interpolation=cv2.INTER_LINEAR)[: pt.cv.h,
                                                                                   : pt.cv.w]
 
 
