@@ -59,11 +59,17 @@ Variant sentences (covered by the variants issue, not standard backgammon):
   standard backgammon ("mecánicamente idéntico", "equivale al backgammon estándar"): the tests
   below are theirs too.
 
-Not rules of play: 000's strategy section ("Algunes consideracions tàctiques": distribution,
-vulnerability, when to hit, blocking, back game) except its prime sentence, which states a
-movement fact and is tested; 001's interface sentence ("Para mover una ficha, el jugador hace
-clic en ella ..."); 004's board sizes, history, strategic point names and which way round each
-side runs on the physical board (camera calibration, not the engine).
+Not rules of play: history and introductions; 000's strategy section ("Algunes consideracions
+tàctiques": distribution, vulnerability, when to hit, blocking, back game) except its sentences
+on entering with a double and on the prime, which state movement facts and are tested; board
+terminology (001: "Los picos aparecen de manera alternada ...", "Las casas interiores están
+separadas de las casas exteriores por una banda llamada barra"; 002: "Il campo è suddiviso
+convenzionalmente in casa, tavola esterna ..."); equipment the camera sees, not the engine (001:
+"Cada jugador posee un par de dados y un cubilete para mezclarlos."); 001's interface sentences
+("Para mover una ficha, el jugador hace clic en ella ..."); 004's board sizes, strategic point
+names and which way round each side runs on the physical board ("Blanco ... mueve en sentido
+contrario a las agujas del reloj; Negro ... en el sentido de las agujas del reloj": camera
+calibration, not the engine).
 """
 
 from __future__ import annotations
@@ -233,6 +239,21 @@ def test_ca_checkers_move_by_the_dice() -> None:
                 assert all(s.src - s.dst == s.die for s in play.steps)
                 want = [dice[0]] * 4 if dice[0] == dice[1] else sorted(dice)
                 assert sorted(s.die for s in play.steps) == want
+
+
+def test_ca_bring_all_home_then_bear_off() -> None:
+    """000_265a11d270093e06.txt: "El joc consisteix primer en portar totes les peces del color
+    propi al quadre interior propi, per després poder-les fer sortir del tauler."
+
+    (The game is first to bring all one's checkers into the home board, and then to bear them
+    off.)
+    """
+    # 6-5 with two on 6 and two on 5: off they come; with one of them on 7 instead, the 7 must
+    # come home first (7/1 or 7/2) and only the other die bears off
+    assert_plays(mover(WHITE, {6: 2, 5: 2}), WHITE, (6, 5), {"6/off 5/off", "6/1 6/off"})
+    # (6 first: 7/1, then 6/1 or 5/off; 5 first: 7/2 then 6/off, or 6/1 then 7/1)
+    assert_plays(mover(WHITE, {7: 1, 6: 1, 5: 2}), WHITE, (6, 5),
+                 {"7/1 6/1", "7/1 5/off", "7/2 6/off"})
 
 
 def test_ca_different_dice_two_checkers_or_one_in_two_steps() -> None:
@@ -619,6 +640,18 @@ def test_ca_example_6_3_with_one_on_5_and_two_on_2() -> None:
     assert plays["5/off 2/off"].after.points[index(WHITE, 2)] == 1
 
 
+def test_ca_entering_with_a_double_can_hit_four() -> None:
+    """000_265a11d270093e06.txt: "En tornar a fer entrar una peça capturada l'avantatge del joc
+    pot canviar molt ràpidament de mans si es té la sort d'entrar amb un doble i poder
+    capturar-ne de cop fins a quatre de contràries."
+
+    (Entering with a double can hit up to four opposing checkers at once.)
+    """
+    pos = mover(WHITE, {}, {24: 1, 23: 1, 22: 1, 21: 1}, me_bar=1)
+    plays = assert_plays(pos, WHITE, (1, 1), {"bar/24*/23*/22*/21*"})
+    assert plays["bar/24*/23*/22*/21*"].after.bar_black == 4
+
+
 def test_ca_a_prime_cannot_be_passed() -> None:
     """000_265a11d270093e06.txt: "Barrera (en anglès prime): Si un jugador aconsegueix ocupar 6
     fletxes seguides forma una barrera (prime). Mentre mantingui aquesta estructura les peces
@@ -649,6 +682,33 @@ def test_es_board_24_points_in_four_quadrants() -> None:
     assert len(STANDARD.start.points) == 24 and STANDARD.home_size == 6
     with pytest.raises(PositionError):
         Position((0,) * 18)
+
+
+def test_es_objective_all_home_then_off() -> None:
+    """001_9738b3da57545a04.txt: "El objetivo del juego consiste en lograr ubicar todas tus
+    fichas en tu casa interior para luego sacarlas del tablero."
+
+    (The aim is to get all your checkers into your home board and then bear them off.)
+    """
+    for dice in ROLLS:  # from the start nothing can come off
+        assert all(p.after.off_black == 0 for p in legal_plays(STANDARD.start, BLACK, dice))
+    # black, all home with one on 2 and one on 1: 2-1 takes both off, or 2/1 and then the 2
+    # takes a checker off the 1 (written 2/off: one checker left)
+    assert_plays(mover(BLACK, {2: 1, 1: 1}), BLACK, (2, 1), {"2/off 1/off", "2/off"})
+
+
+def test_es_white_moves_opposite_to_black() -> None:
+    """001_9738b3da57545a04.txt: "Dirección en la cual se mueven las fichas negras. Las fichas
+    blancas se mueven en dirección contraria."
+
+    (The direction black moves in; white moves the opposite way.)
+    """
+    for dice in ROLLS:
+        for side, way in ((WHITE, -1), (BLACK, 1)):  # white to lower indices, black to higher
+            for play in legal_plays(STANDARD.start, side, dice):
+                for step in play.steps:
+                    move = index(side, step.dst) - index(side, step.src)
+                    assert move == way * step.die, (side, play.notation)
 
 
 def test_es_points_numbered_from_home_24_is_the_opponents_1() -> None:
