@@ -125,13 +125,13 @@ class BoardGeometry:
         top."""
         sgn = 1.0 if white else -1.0
         out: list[tuple[float, float, int]] = []
-        per = int((self.H / 2 - self.d * 0.6) // self.d)
+        per = int((self.H / 2 - self.d * 0.5) // self.d)
         layer = 0
         while len(out) < n:
             for j in range(max(1, per - layer)):
                 if len(out) == n:
                     break
-                out.append((0.0, sgn * (self.d * 0.62 + (j + layer / 2) * self.d), layer))
+                out.append((0.0, sgn * (self.d * 1.0 + (j + layer / 2) * self.d), layer))
             layer += 1
         return out
 

@@ -166,13 +166,13 @@ def random_camera(
     if roll is None:
         roll = (
             float(rng.choice([0, 90, 180, 270]) + rng.normal(0, 3))
-            if rng.random() < 0.7
+            if rng.random() < 0.85
             else float(rng.uniform(0, 360))
         )
     if tilt is None:
         tilt = float(min(tilt_max, abs(rng.normal(0, tilt_max / 2.5))))
     azimuth = float(rng.uniform(0, 360))
-    hfov = math.radians(rng.uniform(50, 72))
+    hfov = math.radians(rng.uniform(38, 64))
     f = (width / 2) / math.tan(hfov / 2)
     k1 = float(rng.uniform(-0.10, 0.05)) if distortion else 0.0
     k2 = float(rng.uniform(-0.01, 0.02)) if distortion else 0.0

@@ -82,7 +82,7 @@ def checker_sprite(
         col = col * (1 - ring[..., None])
     if look.rim:
         rim = np.array(bgr(look.rim), np.float32)
-        band = (_smooth(0.84, 0.87, r) * (1 - _smooth(0.95, 0.975, r)))[..., None]
+        band = (_smooth(0.875, 0.895, r) * (1 - _smooth(0.955, 0.975, r)))[..., None]
         metal = (0.75 + 0.35 * np.abs(np.cos(th - th_l)) ** 3 + 0.15 * dirl)[..., None]
         col = col * (1 - band) + rim * metal * band
     # a broad soft sheen toward the light and a small specular spot (glossy finishes)
@@ -101,9 +101,9 @@ def checker_sprite(
 
 def side_colour(look: CheckerLook) -> np.ndarray:
     base = np.array(bgr(look.colour), np.float32)
-    if look.rim and look.kind in ("rimmed", "metal"):
-        return np.array(bgr(look.rim), np.float32) * 0.62
-    return base * 0.62
+    if look.kind == "metal" and look.rim:
+        return np.array(bgr(look.rim), np.float32) * 0.55
+    return base * 0.55 + 0.02
 
 
 class CheckerDrawer:

@@ -61,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--frames", action="store_true", help="also write every frame as JPEG")
     g.add_argument("--max-turns", type=int, default=200)
     g.add_argument("--name", default="game")
+    g.add_argument("--harsh", type=float, default=0.6, help="0 = clean light .. 1 = harsh")
+    g.add_argument("--noise", type=float, help="sensor noise sigma (overrides; no JPEG)")
+    g.add_argument("--roll", type=float, help="board rotation in the image, degrees")
+    g.add_argument("--tilt", type=float, help="camera tilt from vertical, degrees")
+    g.add_argument("--fill", type=float, help="board's share of the frame (default 0.65-0.95)")
     i = sub.add_parser("image", help="one random image and its truth")
     i.add_argument("out", type=Path)
     i.add_argument("--seed", type=int, default=0)
@@ -88,7 +93,9 @@ def main(argv: list[str] | None = None) -> int:
         from .footage import write_game
 
         doc = write_game(a.out, a.seed, a.variant, *a.size, style=a.style, fps=a.fps,
-                         codec=a.codec, frames_dir=a.frames, max_turns=a.max_turns, name=a.name)
+                         codec=a.codec, frames_dir=a.frames, max_turns=a.max_turns, name=a.name,
+                         harsh=a.harsh, noise=a.noise, roll=a.roll, tilt=a.tilt,
+                         fill=(a.fill, a.fill) if a.fill else (0.65, 0.95))
         res = doc["game"]["result"]
         print(f"wrote {len(doc['frames'])} frames ({len(doc['game']['turns'])} turns, "
               f"{res['winner']} wins {res['points']} by {res['how']}) to {a.out / doc['video']}")

@@ -54,6 +54,7 @@ class Animator:
         self.nrng = np.random.default_rng(seed)
         self.fps = fps
         self.frames: list[tuple[State, dict[str, Any]]] = []
+        self.offered = False  # a cube offer stands (until taken; a drop ends the game with it)
         r = self.rng
         self.looks = {
             side: dict(skin=r.choice(SKINS), sleeve=r.choice(SLEEVES), left=r.random() < 0.15)
@@ -95,6 +96,8 @@ class Animator:
         st = replace(state, dice=list(state.dice), hands=list(state.hands),
                      held=list(state.held), frame_seed=len(self.frames))
         info = {"phase": phase, "turn": None if turn is None else turn.index, **extra}
+        if self.offered:
+            info["offered"] = True
         self.frames.append((st, info))
 
     def run(self) -> list[tuple[State, dict[str, Any]]]:
@@ -235,21 +238,23 @@ class Animator:
         offered = Cube(new, float(self.geo.W * 0.25), float(sgn * self.geo.H * 0.12),
                        0.0 if other == "white" else 180.0, 26.0, 0.0)
         state.cube = CubeState(other, new, offered)
+        self.offered = True
         state.hands = [self.hand(side, offered.x, offered.y, "pinch", 50.0)]
-        self.emit(state, "doubling", turn, offered=True)
+        self.emit(state, "doubling", turn)
         state.hands = []
         for _ in range(3):
-            self.emit(state, "double_offered", turn, offered=True)
+            self.emit(state, "double_offered", turn)
         if turn.cube_action == "double/take":
             state.hands = [self.hand(other, offered.x, offered.y, "pinch", 50.0)]
-            self.emit(state, "taking", turn, offered=True)
+            self.emit(state, "taking", turn)
+            self.offered = False
             state.cube = place_cube(self.setup, self.nrng, other, new)
             state.hands = []
             self.emit(state, "taken", turn)
         else:
             state.hands = [self.hand(other, 0.0, sgn * (self.geo.H / 2 + 20), "flat", 60.0)]
             for _ in range(2):
-                self.emit(state, "dropped", turn, offered=True)
+                self.emit(state, "dropped", turn)
             state.hands = []
         return state
 
@@ -288,11 +293,14 @@ def game_frames(
     harsh: float = 0.6,
     fill: tuple[float, float] = (0.65, 0.95),
     noise: float | None = None,
+    roll: float | None = None,
+    tilt: float | None = None,
 ) -> tuple[Scene, Game, Iterator[tuple[np.ndarray, dict[str, Any]]]]:
     """(scene, game, iterator of (image, frame truth)) for a game from ``seed``; a fixed
     tournament camera frames the board larger than random stills do (``fill``)."""
     game = play_game(seed, variant, max_turns)
-    setup = random_setup(seed, width, height, style=style, harsh=harsh, fill=fill)
+    setup = random_setup(seed, width, height, style=style, harsh=harsh, fill=fill, roll=roll,
+                         tilt=tilt)
     if noise is not None:  # e.g. a quiet sensor for small committed demo videos
         setup.light = replace(setup.light, noise=noise, jpeg=0, motion=0.0)
     scene = Scene(setup)
@@ -320,11 +328,14 @@ def write_game(
     name: str = "game",
     harsh: float = 0.6,
     noise: float | None = None,
+    roll: float | None = None,
+    tilt: float | None = None,
+    fill: tuple[float, float] = (0.65, 0.95),
 ) -> dict[str, Any]:
     """Render a game to ``out/NAME.mp4`` (mp4v) or ``.avi`` (MJPG) and ``out/NAME.json``."""
     out.mkdir(parents=True, exist_ok=True)
     scene, game, it = game_frames(seed, variant, width, height, style, fps, max_turns, harsh,
-                                  noise=noise)
+                                  fill=fill, noise=noise, roll=roll, tilt=tilt)
     ext = "avi" if codec.upper() == "MJPG" else "mp4"
     video = out / f"{name}.{ext}"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*codec), fps, (width, height))

@@ -64,7 +64,7 @@ STYLES: dict[str, Style] = {
             point_colours=("#c4161c", "#141414"),
             point_texture="felt",
             light=CheckerLook("#f2f2ee", "rimmed", rim="#b9bcc0", gloss=0.2),
-            dark=CheckerLook("#151515", "rimmed", rim="#c3c6ca", gloss=0.25),
+            dark=CheckerLook("#151515", "rimmed", rim="#c3c6ca", gloss=0.08),
             notes="black checkers on black points, white on cream: the common tournament board",
         ),
         Style(

@@ -56,9 +56,9 @@ def fine_noise(rng: np.random.Generator, h: int, w: int, sigma: float = 0.7) -> 
 
 def felt(rng: np.random.Generator, h: int, w: int, s: float) -> np.ndarray:
     """Felt / baize: fine fibre grain and faint mottling."""
-    m = 1.0 + 0.022 * fine_noise(rng, h, w, 0.6)
-    m += 0.03 * value_noise(rng, h, w, 40 * s, 40 * s)
-    m += 0.015 * value_noise(rng, h, w, 6 * s, 6 * s)
+    m = 1.0 + 0.018 * fine_noise(rng, h, w, 0.6)
+    m += 0.012 * value_noise(rng, h, w, 60 * s, 60 * s)
+    m += 0.01 * value_noise(rng, h, w, 6 * s, 6 * s)
     return m
 
 
