@@ -1,0 +1,1 @@
+"""Vision: frames -> Observation (frame sources, the settle gate, board geometry, reading)."""
