@@ -24,6 +24,9 @@ from .settings import MatchSettings, SettingsError
 # Fusion: a reading is accepted when its log-likelihood beats the runner-up by this much
 # (a factor of 20), and flagged illegal only when an unreachable reading beats every legal one.
 MARGIN = math.log(20.0)
+# The board "shows the start position" (set up for a game) when the start fits within this of the
+# best reading of every region (about one region misread)
+START_FIT = 2 * MARGIN
 
 
 class CommandError(ValueError):
@@ -114,6 +117,9 @@ class Referee:
         self.last_roll_pending = False
         self.winner: Side | None = None
         self.record: MatchRecord | None = None
+        # the opening roll seen on the board with no owner (one die in each half): who won it
+        # shows when the winner moves (perception, not state; ``observe`` keeps it)
+        self.opening_dice: tuple[int, int] | None = None
 
     # -- folding -------------------------------------------------------------------------------
 
@@ -181,6 +187,7 @@ class Referee:
                                       date=str(e.get("date", "")))
             self.phase = Phase.IDLE
         elif t == "GameStarted":
+            self.opening_dice = None
             self.game = _Game(int(e["number"]), bool(e["crawford"]))
             self.position = Position.from_json(e["position"])
             self.cube_value, self.cube_owner, self.cube_turned = 1, None, False
@@ -200,10 +207,12 @@ class Referee:
                     start=self.position))
         elif t == "OpeningRolled":
             w, b = int(e["white"]), int(e["black"])
+            self.opening_dice = None
             if w == b:
                 if e.get("automatic_double"):
                     self.cube_value *= 2
                     self.auto_doubles += 1
+                self.stale_dice = [w, b]  # the tie's dice still lie there: not the reroll
                 return
             self.turn = WHITE if w > b else BLACK
             self._start_turn_with(self.turn, (w, b) if w > b else (b, w))
@@ -691,8 +700,12 @@ class Referee:
         if self.stale_dice is not None and (
                 obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
             self.stale_dice = None  # the last player's dice have been picked up
+        if self.phase == Phase.OPENING:
+            return self._observe_opening(obs)
         if self.phase in (Phase.ROLL, Phase.BEAVERED):
             return self._observe_roll(obs)
+        if self.phase == Phase.DOUBLED:
+            return self._observe_doubled(obs)
         if self.phase == Phase.ROLLED:
             assert self.turn is not None
             dice = obs.dice
@@ -709,8 +722,12 @@ class Referee:
         return []
 
     def _observe_roll(self, obs: Observation) -> list[Event]:
-        dice = obs.dice
         assert self.turn is not None
+        if self.phase == Phase.ROLL and self._cube_offered_seen(obs):
+            doubled = self._try({"command": "double"})
+            if doubled:
+                return doubled + self._observe_doubled(obs)
+        dice = obs.dice
         if dice is None or dice.cocked or len(dice.values) != 2:
             return []
         if dice.owner not in (None, self.turn.value):
@@ -718,6 +735,99 @@ class Referee:
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
             return []  # the last player's dice, still on the board (after a dance, say)
         return self.command({"command": "roll", "dice": list(dice.values)})
+
+    def _try(self, cmd: Mapping[str, Any]) -> list[Event]:
+        """A command the camera infers; nothing when the rules refuse it now (the operator can
+        still enter it)."""
+        try:
+            return self.command(cmd)
+        except CommandError:
+            return []
+
+    def _fits_start(self, obs: Observation) -> bool:
+        """The board clearly shows the start position (set up for a game)."""
+        start = self.rules.start
+        return _best_possible(obs) - obs.log_likelihood(start) < START_FIT
+
+    def _observe_opening(self, obs: Observation) -> list[Event]:
+        """The opening roll, from the board: one die each (the higher plays both) or the first
+        player rolling both, as the settings say. Dice of a known owner (both in one half) tell
+        who plays; dice with no owner (one in each half) are remembered, and the side whose
+        legal opening play the board then clearly shows is the one that won the roll."""
+        assert self.settings is not None
+        both = self.settings.opening == "both_dice"
+        dice = obs.dice
+        fresh = (dice is not None and not dice.cocked and len(dice.values) == 2
+                 and sorted(dice.values) != self.stale_dice)
+        if fresh and self._fits_start(obs):
+            assert dice is not None
+            a, b = dice.values
+            if dice.owner is not None:
+                side = Side(dice.owner)
+                if both:
+                    return self._try({"command": "roll", "side": side.value, "dice": [a, b]})
+                hi, lo = max(a, b), min(a, b)
+                w, bl = (hi, lo) if side is WHITE else (lo, hi)
+                return self._try({"command": "opening_roll", "white": w, "black": bl})
+            if a == b and not both:
+                return self._try({"command": "opening_roll", "white": a, "black": b})
+            self.opening_dice = (max(a, b), min(a, b))
+        if self.opening_dice is None:
+            return []
+        return self._opening_mover(obs, self.opening_dice, both)
+
+    def _opening_mover(self, obs: Observation, dice: tuple[int, int],
+                       both: bool) -> list[Event]:
+        start = self.rules.start
+        scored = [(obs.log_likelihood(p.after), p) for side in (WHITE, BLACK)
+                  for p in legal_plays(start, side, dice, self.rules)]
+        scored.sort(key=lambda sp: -sp[0])
+        best, play = scored[0]
+        rest = [s for s, p in scored[1:] if p.side is not play.side or p.after != play.after]
+        runner = max([obs.log_likelihood(start), *rest])
+        if best - runner < MARGIN:
+            return []  # not moved yet, or not clearly by one side: wait
+        side = play.side
+        if both:
+            events = self._try({"command": "roll", "side": side.value, "dice": list(dice)})
+        else:
+            w, b = dice if side is WHITE else (dice[1], dice[0])
+            events = self._try({"command": "opening_roll", "white": w, "black": b})
+        if events and self.phase == Phase.ROLLED:
+            events += self._fuse(obs)
+        return events
+
+    def _cube_offered_seen(self, obs: Observation) -> bool:
+        """The cube has gone over to the opponent of the side to roll: a double. Its value, when
+        read, must be twice the cube's."""
+        cube, turn = obs.cube, self.turn
+        if cube is None or turn is None or cube.owner != turn.other.value:
+            return False
+        if self.cube_owner is turn.other:
+            return False  # it already lies there
+        return cube.value is None or cube.value == self.cube_value * 2
+
+    def _observe_doubled(self, obs: Observation) -> list[Event]:
+        """A double waits: the board set up anew is a drop; the doubler rolling means the cube
+        was taken (beavered, when it reads four times its value on the taker's side)."""
+        assert self.turn is not None
+        if self.position != self.rules.start and self._fits_start(obs) and \
+                obs.log_likelihood(self.rules.start) - obs.log_likelihood(self.position) >= MARGIN:
+            return self._try({"command": "drop"})
+        cube = obs.cube
+        if cube is not None and cube.owner == self.turn.other.value and \
+                cube.value == self.cube_value * 4:
+            beavered = self._try({"command": "beaver"})
+            if beavered:
+                return beavered
+        dice = obs.dice
+        if dice is None or dice.cocked or len(dice.values) != 2 or \
+                dice.owner not in (None, self.turn.value):
+            return []
+        if dice.owner is None and sorted(dice.values) == self.stale_dice:
+            return []
+        taken = self._try({"command": "take"})
+        return taken + self._observe_roll(obs) if taken else []
 
     def _scored(self, obs: Observation) -> list[tuple[float, Play]]:
         assert self.turn is not None and self.dice is not None
