@@ -10,7 +10,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from .draw import Painter, circle_poly, rect_poly
+from .draw import Painter, circle_poly
 from .styles import CheckerLook, bgr
 
 SS = 3  # sprite supersampling
@@ -152,19 +152,31 @@ class CheckerDrawer:
         pt.blit(rgb, alpha, top[0], top[1])
 
     def on_edge(self, look: CheckerLook, x: float, y: float, floor: float) -> None:
-        """A borne-off checker standing on edge in a tray (its faces toward +-y)."""
+        """A borne-off checker standing on edge in a tray: a disc in the vertical plane y, its
+        two faces toward +-y; the camera sees the rim and whichever face turns toward it."""
         pt = self.pt
-        h1 = floor + self.d * 0.92
+        r = self.d / 2
         t = self.thick
-        box = rect_poly(x - self.d / 2 + 1, y - t / 2, x + self.d / 2 - 1, y + t / 2)
+        th = np.linspace(0, 2 * np.pi, 36, endpoint=False)
+        xs = x + r * np.cos(th)
+        hs = floor + r + r * np.sin(th)
+        faces = []
+        for sy in (-t / 2, t / 2):
+            faces.append(pt.pp(np.column_stack([xs, np.full_like(xs, y + sy)]), hs))
+        hull = cv2.convexHull(np.vstack(faces).astype(np.float32)).reshape(-1, 2)
+        pt.fill_px([hull], side_colour(look) * 1.1)
+        # the face toward the camera (if either shows), shaded a little darker than the top
+        cam_y = self.pt.cam.C[1]
+        k = 1 if cam_y > y else 0
         base = np.array(bgr(look.colour), np.float32)
-        pt.walls(box, floor, h1, base, self.light)
-        # the rim seen from above: a rounded strip with cylindrical shading
-        xs = np.linspace(-1, 1, 9)
-        for i in range(8):
-            a, b = xs[i], xs[i + 1]
-            k = 0.55 + 0.45 * np.sqrt(max(0.0, 1 - ((a + b) / 2) ** 2))
-            hh = floor + self.d * 0.46 * (1 + np.sqrt(max(0.0, 1 - ((a + b) / 2) ** 2)))
-            r = self.d / 2 - 1
-            seg = rect_poly(x + a * r, y - t / 2, x + b * r, y + t / 2)
-            pt.fill([seg], min(hh, h1), side_colour(look) * k * 1.25)
+        front = faces[k]
+        if abs(cam_y - y) > t:
+            pt.fill_px([front], base * 0.85)
+            inner = pt.pp(np.column_stack([x + 0.8 * r * np.cos(th),
+                                           np.full_like(xs, y + (t / 2 if k else -t / 2))]),
+                          floor + r + 0.8 * r * np.sin(th))
+            pt.fill_px([inner], base * 0.78)
+        # the rim along the top edge catches the light
+        top = [i for i in range(36) if np.sin(th[i]) > 0.75]
+        rim = np.vstack([faces[0][top], faces[1][top][::-1]])
+        pt.fill_px([rim], np.minimum(side_colour(look) * 1.5 + 0.05, 1.0))
