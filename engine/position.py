@@ -4,6 +4,12 @@ The absolute numbering is white's: index 0 of ``points`` is white's 1-point, a p
 white checkers, a negative count black ones. White bears off from points 1-6. Black's point p is
 white's 25-p in standard backgammon; variants where both sides run the same way map points through
 their ``Rules`` (see ``engine.rules``), never here.
+
+Plakoto pins a lone checker under an opposing one, so a point can hold both colours. ``points``
+keeps the top (pinning) side's signed count, and the optional ``pinned`` holds, per point, the
+signed count of the checkers pinned underneath (``+1``: a white checker under black ones). It is
+empty for every position without pins, so standard positions, their keys and their JSON are
+exactly as before; the JSON gains a ``"pinned"`` list of 24 ints only when a checker is pinned.
 """
 
 from __future__ import annotations
@@ -45,12 +51,25 @@ class Position:
     bar_black: int = 0
     off_white: int = 0
     off_black: int = 0
+    pinned: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.points) != 24:
             raise PositionError(f"a position has 24 points, got {len(self.points)}")
         if min(self.bar_white, self.bar_black, self.off_white, self.off_black) < 0:
             raise PositionError("bar and off counts cannot be negative")
+        if self.pinned:
+            self._check_pinned()
+
+    def _check_pinned(self) -> None:
+        pinned = tuple(self.pinned)
+        if len(pinned) != 24:
+            raise PositionError(f"'pinned' has 24 points, got {len(pinned)}")
+        for i, n in enumerate(pinned):
+            if n and n * self.points[i] >= 0:
+                raise PositionError(
+                    f"a checker pinned on index {i} needs an opposing checker on top of it")
+        object.__setattr__(self, "pinned", pinned if any(pinned) else ())
 
     # -- construction -------------------------------------------------------------------------
 
@@ -76,7 +95,16 @@ class Position:
 
     def on_board(self, side: Side) -> int:
         s = side.sign
-        return sum(n * s for n in self.points if n * s > 0)
+        return sum(n * s for n in self.points if n * s > 0) + self.pinned_count(side)
+
+    def pinned_count(self, side: Side) -> int:
+        """How many of ``side``'s checkers lie pinned under an opponent's (Plakoto)."""
+        s = side.sign
+        return sum(n * s for n in self.pinned if n * s > 0)
+
+    def pinned_at(self, index: int) -> int:
+        """Signed count of checkers pinned at absolute index 0..23 (0 without pins)."""
+        return self.pinned[index] if self.pinned else 0
 
     def count(self, side: Side) -> int:
         return self.on_board(side) + self.bar(side) + self.off(side)
@@ -91,19 +119,26 @@ class Position:
             pips = sum((i + 1) * n for i, n in enumerate(self.points) if n > 0)
         else:
             pips = sum((24 - i) * -n for i, n in enumerate(self.points) if n < 0)
+        for i, n in enumerate(self.pinned):
+            if n * side.sign > 0:
+                pips += (i + 1 if side is WHITE else 24 - i) * abs(n)
         return pips + 25 * self.bar(side)
 
     def key(self) -> tuple[int, ...]:
-        return (*self.points, self.bar_white, self.bar_black, self.off_white, self.off_black)
+        base = (*self.points, self.bar_white, self.bar_black, self.off_white, self.off_black)
+        return (*base, *self.pinned) if self.pinned else base
 
     # -- JSON ---------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "points": list(self.points),
             "bar": {"white": self.bar_white, "black": self.bar_black},
             "off": {"white": self.off_white, "black": self.off_black},
         }
+        if self.pinned:
+            data["pinned"] = list(self.pinned)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], checkers: int | None = CHECKERS) -> Position:
@@ -127,12 +162,17 @@ class Position:
                     raise PositionError(f"'{name}.{side}' must be a non-negative integer")
                 counts[side] = n
             pair[name] = counts
+        pinned = data.get("pinned", [])
+        if not isinstance(pinned, list) or (pinned and len(pinned) != 24) or not all(
+                isinstance(n, int) and not isinstance(n, bool) for n in pinned):
+            raise PositionError("'pinned' must be a list of 24 integers")
         pos = cls(
             tuple(points),
             pair["bar"]["white"],
             pair["bar"]["black"],
             pair["off"]["white"],
             pair["off"]["black"],
+            tuple(pinned),
         )
         if checkers is not None:
             pos.validate(checkers)
@@ -152,6 +192,8 @@ class Position:
                 return " . " if row == 0 else "   "
             if row == 4 and k > 5:
                 return f"{k:^3}"
+            if row == 0 and self.pinned and self.pinned[point - 1]:
+                return " o " if n > 0 else " x "  # the pinned checker, at the point's base
             return (" X " if n > 0 else " O ") if row < k else "   "
 
         def half(points: list[int], row: int) -> str:

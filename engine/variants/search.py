@@ -1,0 +1,306 @@
+"""Legal plays under the variant hooks of ``Rules``: pins, the head, the first checker, blocks of
+six, the start quarter and the Caucasian hitter.
+
+``engine.moves.legal_plays`` sends a ``Rules`` value with any hook set here and keeps its own fast
+path for standard movement. The search works on mover-relative arrays as that one does (``my[p]``
+for the mover's points 1..24, 25 = bar, 0 = off) plus, for Plakoto, ``mp[p]``: the mover's
+checkers pinned under the opponent's at p, and ``op[p]``: the opponent's pinned under the mover's.
+Every order of the dice is searched (a double's four moves too: the rules below depend on the
+order, so the standard trick of non-increasing sources does not hold) with a memo of visited
+states; the same rules as standard backgammon then choose: as many dice as possible, the higher
+die when only one can be played.
+
+Each hook, with the sentence it implements:
+
+- pins (Plakoto): "landing on a lone opposing checker pins it (it cannot move until released;
+  several checkers may sit on top); two own checkers or a pinning checker block the point";
+  "no bearing off while one of your checkers is pinned in your home board".
+- head_rule (Long Nardi): "one checker leaves the head per turn except a first roll of 6-6, 4-4
+  or 3-3 (two)". A first roll is a turn that starts with all 15 on the head.
+- first_checker (Fevga): "A player's first checker must pass the opponent's starting point before
+  he may move any of his other checkers" (brainking): until a checker stands on point
+  ``first_checker`` or lower (or is off), only checkers that have left the start may move, and
+  the start only while none has.
+- start_quarter_open (Fevga): "A player is not allowed to occupy all six points of his starting
+  quarter at the same time" (brainking): no step may leave all of 19-24 held.
+- six_block: "no block of six in a row unless an opposing checker is already ahead of it" (Long
+  Nardi; Fevga by setting). Checked at every landing, so no step may build the block. "Ahead":
+  further along the opponent's own way than every point of the block (or borne off).
+- caucasian (002): "la pedina con cui il giocatore ha colpito una pedina avversaria non può
+  essere nascosta nella stessa mossa, collocandola su un'altra propria pedina": a checker that
+  hit in the mover's home board may not move on, the same turn, onto a point its own checkers
+  hold; it may be covered, move on to an open point, or bear off.
+"""
+
+from __future__ import annotations
+
+from ..position import Position, Side
+from ..rules import Rules
+
+BAR = 25
+OFF = 0
+HEAD = 24
+DOUBLE_HEAD_ROLLS = (6, 4, 3)  # a first roll of 6-6, 4-4 or 3-3 may take two from the head
+
+State = tuple[list[int], list[int], list[int], list[int]]
+
+
+def to_state(pos: Position, side: Side, rules: Rules) -> State:
+    """(my, opp, mp, op) for ``side``: free counts, and pinned counts (see the module doc)."""
+    my = [0] * 26
+    opp = [0] * 26
+    mp = [0] * 26
+    op = [0] * 26
+    sign = side.sign
+    pts = pos.points
+    pinned = pos.pinned
+    for p in range(1, 25):
+        i = rules.abs_index(side, p)
+        n = pts[i] * sign
+        pin = pinned[i] * sign if pinned else 0
+        if n > 0:
+            my[p] = n
+            if pin < 0:
+                op[p] = -pin
+        elif n < 0:
+            opp[p] = -n
+            if pin > 0:
+                mp[p] = pin
+    my[BAR] = pos.bar(side)
+    my[OFF] = pos.off(side)
+    other = side.other
+    opp[BAR] = pos.bar(other)
+    opp[OFF] = pos.off(other)
+    return my, opp, mp, op
+
+
+def from_state(my: list[int], opp: list[int], mp: list[int], op: list[int], side: Side,
+               rules: Rules) -> Position:
+    pts = [0] * 24
+    pins = [0] * 24
+    sign = side.sign
+    for p in range(1, 25):
+        i = rules.abs_index(side, p)
+        pts[i] = (my[p] - opp[p]) * sign
+        pins[i] = (mp[p] - op[p]) * sign
+    pinned = tuple(pins) if any(pins) else ()
+    if side is Side.WHITE:
+        return Position(tuple(pts), my[BAR], opp[BAR], my[OFF], opp[OFF], pinned)
+    return Position(tuple(pts), opp[BAR], my[BAR], opp[OFF], my[OFF], pinned)
+
+
+def opponent_numbers(side: Side, rules: Rules) -> list[int]:
+    """``num[q]``: the opponent's own number of the mover's point q (1..24)."""
+    where = {rules.abs_index(side.other, p): p for p in range(1, 25)}
+    return [0] + [where[rules.abs_index(side, q)] for q in range(1, 25)]
+
+
+def six_block_broken(my: list[int], opp: list[int], t: int, rule: str, num: list[int]) -> bool:
+    """Whether holding point ``t`` makes six in a row that ``rule`` forbids."""
+    lo = t
+    while lo > 1 and my[lo - 1]:
+        lo -= 1
+    hi = t
+    while hi < 24 and my[hi + 1]:
+        hi += 1
+    if hi - lo < 5:
+        return False
+    if rule == "never":
+        return True
+    if opp[OFF]:
+        return False  # a borne-off checker is ahead of every block
+    for a in range(max(lo, t - 5), min(t, hi - 5) + 1):
+        first = min(num[q] for q in range(a, a + 6))
+        if not any(opp[r] and num[r] < first for r in range(1, 25)):
+            return True
+    return False
+
+
+def head_limit(my: list[int], dice: tuple[int, int], rules: Rules) -> int:
+    """How many checkers may leave the head this turn (Long Nardi)."""
+    a, b = dice
+    if my[HEAD] + my[OFF] == 15 and my[OFF] == 0 and a == b and a in DOUBLE_HEAD_ROLLS:
+        return 2
+    return 1
+
+
+class Search:
+    """Depth-first search over every order of the dice, collecting each distinct end state."""
+
+    def __init__(self, state: State, rules: Rules, side: Side, dice: tuple[int, int]) -> None:
+        self.my, self.opp, self.mp, self.op = state
+        self.rules = rules
+        self.block = rules.block
+        self.hits = rules.hits
+        self.pins = rules.pins
+        self.home = rules.home_size
+        self.head = head_limit(self.my, dice, rules) if rules.head_rule else 99
+        self.first = rules.first_checker
+        self.six = rules.six_block
+        self.num = opponent_numbers(side, rules) if self.six != "allowed" else []
+        self.found: dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]] = {}
+        self.steps: list[tuple[int, int, int, bool]] = []
+        self.most = 0
+        self.seen: set[tuple[object, ...]] = set()
+
+    def state_key(self) -> tuple[int, ...]:
+        return (*self.my, *self.opp, *self.mp, *self.op)
+
+    def _sources(self) -> list[int]:
+        my = self.my
+        if my[BAR]:
+            return [BAR]
+        sources = [p for p in range(24, 0, -1) if my[p]]
+        if self.first and not my[OFF] and not any(my[p] for p in range(1, self.first + 1)):
+            # Fevga: no checker has got far enough yet: only the first one(s) may move
+            away = [p for p in sources if p != HEAD]
+            return away or sources
+        return sources
+
+    def _can_bear(self) -> bool:
+        my, mp = self.my, self.mp
+        if my[BAR]:
+            return False
+        for p in range(self.home + 1, 25):
+            if my[p] or mp[p]:
+                return False
+        return not (self.pins and any(mp))
+
+    def run(self, dice: list[int], i: int, left: int, hitters: tuple[int, ...]) -> None:
+        """Play dice[i:]; ``left``: checkers that left the head; ``hitters``: where the checkers
+        that hit in the home board this turn stand (Caucasian)."""
+        memo = (self.state_key(), tuple(dice[i:]), left, hitters)
+        if memo in self.seen:
+            return
+        self.seen.add(memo)
+        moved = False
+        if i < len(dice):
+            d = dice[i]
+            my = self.my
+            can_bear = self._can_bear()
+            highest = max((p for p in range(1, 25) if my[p]), default=0)
+            for s in self._sources():
+                if s == HEAD and left >= self.head:
+                    continue
+                h = hitters.count(s)
+                kinds = ([True] if h else []) + ([False] if my[s] > h else [])
+                for as_hitter in kinds:
+                    t = s - d
+                    if t > 0:
+                        moved |= self._move(dice, i, s, t, d, left, hitters, as_hitter)
+                    elif can_bear and (t == 0 or s == highest):
+                        moved |= self._bear(dice, i, s, d, left, hitters, as_hitter)
+        if not moved:
+            n = len(self.steps)
+            if n >= self.most:
+                self.most = n
+                key = self.state_key()
+                known = self.found.get(key)
+                if known is None or len(known) < n:
+                    self.found[key] = tuple(self.steps)
+
+    def _leave(self, s: int) -> int:
+        """Take one checker off ``s``; a pin it held is released. Returns the released count."""
+        my, op = self.my, self.op
+        my[s] -= 1
+        if my[s] == 0 and op[s]:
+            freed = op[s]
+            self.opp[s] += freed
+            op[s] = 0
+            return freed
+        return 0
+
+    def _unleave(self, s: int, freed: int) -> None:
+        if freed:
+            self.opp[s] -= freed
+            self.op[s] = freed
+        self.my[s] += 1
+
+    def _move(self, dice: list[int], i: int, s: int, t: int, d: int, left: int,
+              hitters: tuple[int, ...], as_hitter: bool) -> bool:
+        my, opp = self.my, self.opp
+        o = opp[t]
+        if o >= self.block or (self.pins and self.mp[t]):
+            return False
+        if as_hitter and my[t]:
+            return False  # Caucasian: the hitter may not hide on its own checkers
+        freed = self._leave(s)
+        my[t] += 1
+        hit = pin = False
+        if o == 1 and self.hits:
+            hit = True
+            opp[t] = 0
+            opp[BAR] += 1
+        elif o == 1 and self.pins:
+            pin = True
+            opp[t] = 0
+            self.op[t] = 1
+        ok = True
+        if my[t] == 1:
+            if self.six != "allowed" and six_block_broken(my, opp, t, self.six, self.num):
+                ok = False
+            elif self.rules.start_quarter_open and t >= 19 and all(my[19:25]):
+                ok = False
+        if ok:
+            new_hitters = hitters
+            if as_hitter:
+                k = hitters.index(s)
+                new_hitters = tuple(sorted((*hitters[:k], *hitters[k + 1:], t)))
+            elif hit and self.rules.caucasian and t <= self.home:
+                new_hitters = tuple(sorted((*hitters, t)))
+            self.steps.append((s, t, d, hit or pin))
+            self.run(dice, i + 1, left + (s == HEAD), new_hitters)
+            self.steps.pop()
+        if hit:
+            opp[t] = 1
+            opp[BAR] -= 1
+        elif pin:
+            opp[t] = 1
+            self.op[t] = 0
+        my[t] -= 1
+        self._unleave(s, freed)
+        return ok
+
+    def _bear(self, dice: list[int], i: int, s: int, d: int, left: int,
+              hitters: tuple[int, ...], as_hitter: bool) -> bool:
+        freed = self._leave(s)
+        self.my[OFF] += 1
+        if as_hitter:
+            k = hitters.index(s)
+            hitters = (*hitters[:k], *hitters[k + 1:])
+        self.steps.append((s, OFF, d, False))
+        self.run(dice, i + 1, left + (s == HEAD), hitters)
+        self.steps.pop()
+        self.my[OFF] -= 1
+        self._unleave(s, freed)
+        return True
+
+
+def search(pos: Position, side: Side, dice: tuple[int, int], rules: Rules) -> Search:
+    """Run the variant search for ``dice`` (both orders; a double four times)."""
+    found = Search(to_state(pos, side, rules), rules, side, dice)
+    a, b = dice
+    if a == b:
+        found.run([a] * 4, 0, 0, ())
+    else:
+        found.run([a, b], 0, 0, ())
+        found.run([b, a], 0, 0, ())
+    return found
+
+
+def kept(found: Search, dice: tuple[int, int]
+         ) -> list[tuple[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]]]:
+    """The end states that count: most dice used; the higher die when only one can be."""
+    most = found.most
+    out = [(k, s) for k, s in found.found.items() if len(s) == most]
+    a, b = dice
+    if most == 1 and a != b:
+        high = max(a, b)
+        with_high = [(k, s) for k, s in out if s[0][2] == high]
+        if with_high:
+            out = with_high
+    return out
+
+
+def split_key(key: tuple[int, ...]) -> State:
+    return list(key[:26]), list(key[26:52]), list(key[52:78]), list(key[78:104])
