@@ -1,0 +1,114 @@
+"""Learn a board's look from one frame of a known position: the colour of each checker set, the
+empty board's templates, and (when the corners' orientation is not known) which way round the
+board lies."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine import Position
+from engine.observation import expected_counts
+from vision.appearance import Background, ColourModel, to_lab
+from vision.geometry import BoardShape, Layout
+from vision.profile import BoardProfile
+from vision.stacks import bar_masks, point_masks
+from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
+
+SIGMA_FLOOR = np.array([4.0, 3.0, 3.0], np.float32)
+
+# the four ways a found quadrilateral (long side horizontal) can map onto the canonical board
+ORIENTATIONS = {"identity": (0, 1, 2, 3), "rot180": (2, 3, 0, 1),
+                "mirror_x": (1, 0, 3, 2), "mirror_y": (3, 2, 1, 0)}
+
+
+def oriented(corners: np.ndarray, name: str) -> np.ndarray:
+    return np.asarray(corners, np.float64)[list(ORIENTATIONS[name])]
+
+
+def _strips_lab(frame: np.ndarray, lay: Layout, corners: np.ndarray, trays_right: bool
+                ) -> np.ndarray:
+    import cv2
+
+    specs = strip_specs(lay, trays_right)
+    Hm = cv2.getPerspectiveTransform(lay.corners().astype(np.float32),
+                                     corners.astype(np.float32))
+    strips = sample(frame, frame_maps(lay, specs, Hm), N_STRIPS)
+    return to_lab(strips.reshape(-1, strips.shape[2], 3)).reshape(strips.shape)
+
+
+def label_strips(lay: Layout, pos: Position) -> np.ndarray:
+    """(N_STRIPS, L, SW) labels the known position implies: 0 board, 1 white, 2 black (trays
+    and bar follow the renderer's convention of halves)."""
+    pm = point_masks(lay, lay.shape.row_max)
+    bm = bar_masks(lay)
+    L = pm.A.shape[0] // 20
+    lab = np.zeros((N_STRIPS, pm.A.shape[0]), np.int8)
+    counts = expected_counts(pos)
+    for i in range(24):
+        w, b = counts[i]
+        n = w + b
+        if n:
+            m = pm.A[:, pm.col_of[min(n, pm.nmax)]].sum(1) > 0
+            lab[i, m] = 1 if w else 2
+    for idx, n, colour in ((24, pos.bar_black, 2), (25, pos.bar_white, 1)):
+        if n:
+            m = bm.A[:, bm.col_of[min(n, bm.nmax)]].sum(1) > 0
+            lab[idx, m] = colour
+    if pos.off_white or pos.off_black:
+        lab[26:] = -1  # do not learn trays from a frame with borne-off checkers
+    return lab.reshape(N_STRIPS, L, -1)
+
+
+def learn(frame: np.ndarray, corners: np.ndarray, pos: Position,
+          shape: BoardShape | None = None, trays_right: bool = True) -> BoardProfile:
+    """A profile from a frame showing ``pos``, with ``corners`` in canonical order."""
+    shape = shape or BoardShape()
+    lay = Layout(shape)
+    lab = _strips_lab(frame, lay, corners, trays_right)
+    labels = label_strips(lay, pos)
+    # colours: checker pixels, shrunk away from the outline
+    inner = _shrink(labels, lay)
+    white = ColourModel.fit(lab[inner == 1])
+    black = ColourModel.fit(lab[inner == 2])
+    kinds = strip_kinds(lay)
+    bg = _background(lab, labels, kinds)
+    h, w = frame.shape[:2]
+    return BoardProfile(image_size=(w, h), corners=np.asarray(corners, np.float64), shape=shape,
+                        white=white, black=black, background=bg, trays_right=trays_right)
+
+
+def _shrink(labels: np.ndarray, lay: Layout) -> np.ndarray:
+    import cv2
+
+    out = labels.copy()
+    k = np.ones((3, 3), np.uint8)
+    for c in (1, 2):
+        for i in range(labels.shape[0]):
+            m = (labels[i] == c).astype(np.uint8)
+            if m.any():
+                e = cv2.erode(m, k, iterations=1)
+                out[i][(m > 0) & (e == 0)] = -1
+    return out
+
+
+def _background(lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray) -> Background:
+    L, W = lab.shape[1:3]
+    means = np.zeros((8, L, W, 3), np.float32)
+    labf = lab.astype(np.float32)
+    for k in range(8):
+        idx = np.nonzero(kinds == k)[0]
+        free = (labels[idx] == 0)[..., None].astype(np.float32)
+        tot = free.sum(0)
+        mean = (labf[idx] * free).sum(0) / np.maximum(tot, 1)
+        # where every strip of this kind is covered, take the row's mean of free pixels
+        missing = tot[..., 0] == 0
+        if missing.any():
+            rowmean = (labf[idx] * free).sum((0, 2)) / np.maximum(free.sum((0, 2)), 1)
+            fill = np.broadcast_to(rowmean[:, None, :], mean.shape)
+            mean[missing] = fill[missing]
+        means[k] = mean
+    free = labels == 0
+    resid = (labf - means[kinds])[free]
+    sigma = 1.4826 * np.median(np.abs(resid - np.median(resid, 0)), 0)
+    sigma = np.maximum(sigma.astype(np.float32) * 1.5, SIGMA_FLOOR)
+    return Background(means, sigma)

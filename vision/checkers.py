@@ -1,0 +1,110 @@
+"""Checker counting: per-pixel colour evidence on every strip, turned into likelihoods over
+(white count, black count) for the 24 points, both bars and both trays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from engine.observation import BLACK_BAR, BLACK_OFF, WHITE_BAR, WHITE_OFF
+
+from .appearance import LLR_CLIP, Background, ColourModel
+from .geometry import Layout
+from .stacks import MaskSet, bar_masks, hypotheses, point_masks, stack_scores, to_dicts, tray_masks
+from .strips import BAR_BOTTOM, BAR_TOP, TRAY_BOTTOM, TRAY_TOP
+
+UNIFORM_LOG = float(-3 * np.log(256.0))  # log density of "any colour at all"
+FOREIGN_GAIN = 4.0  # a foreign object is this much (log) likelier than uniform colour
+UNSEEN_FRACTION = 0.3  # a point strip this foreign (a hand over it) is reported unseen
+
+
+@dataclass
+class Evidence:
+    """Per strip pixel: log-likelihood ratios of white and black checker against the empty board,
+    of "anything" against the empty board, and a foreign-object (hand, die) map."""
+
+    Lw: np.ndarray  # (N, P)
+    Lb: np.ndarray
+    Lany: np.ndarray
+    foreign: np.ndarray  # (N, P) bool
+
+
+def evidence(lab: np.ndarray, kinds: np.ndarray, white: ColourModel, black: ColourModel,
+             bg: Background) -> Evidence:
+    n = lab.shape[0]
+    lbg = bg.log_p(lab, kinds)
+    lw, lb = white.log_p(lab), black.log_p(lab)
+    other = UNIFORM_LOG + FOREIGN_GAIN
+    foreign = (other > lbg) & (other > lw) & (other > lb)
+    # robust: every class may also be "something else" (a die, a glint), so no single pixel can
+    # say more than the gap between a class's best density and the foreign floor
+    rbg, rw, rb = (np.logaddexp(x, other) for x in (lbg, lw, lb))
+    Lw = np.clip(rw - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
+    Lb = np.clip(rb - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
+    Lany = np.clip(other - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
+    return Evidence(Lw, Lb, Lany, foreign.reshape(n, -1))
+
+
+class Counter:
+    """Mask sets of one layout, built once."""
+
+    def __init__(self, lay: Layout) -> None:
+        # players build first rows of 5 or of 6 on the same board: both layouts are tried
+        rows = sorted({lay.shape.row_max, 5, 6})
+        self.points: list[MaskSet] = [point_masks(lay, r) for r in rows]
+        self.bar: MaskSet = bar_masks(lay)
+        self.tray: MaskSet = tray_masks(lay)
+        self.hyps = hypotheses(self.points[0].nmax)
+        self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
+
+    def regions(self, ev: Evidence, scale: float
+                ) -> tuple[list[dict[tuple[int, int], float] | None], list[tuple[int, int]]]:
+        """The 28 region likelihoods and each point strip's most likely (white, black)."""
+        Lw, Lb = ev.Lw[:24], ev.Lb[:24]
+        scores = None
+        for ms in self.points:
+            sc = stack_scores((Lw @ ms.A) * scale, (Lb @ ms.A) * scale, ms, self.hyps)
+            scores = sc if scores is None else np.maximum(scores, sc)
+        pts = to_dicts(scores, self.hyps)
+        best = [max(p.items(), key=lambda kv: kv[1])[0] for p in pts]
+        regions: list[dict[tuple[int, int], float] | None] = list(pts)
+        for i in range(24):
+            if ev.foreign[i].mean() > UNSEEN_FRACTION:
+                regions[i] = None
+        # the bar: each half holds one colour; a colour's total is the sum over both halves
+        halves = []
+        for idx in (BAR_TOP, BAR_BOTTOM):
+            Sw = (ev.Lw[idx:idx + 1] @ self.bar.A) * scale
+            Sb = (ev.Lb[idx:idx + 1] @ self.bar.A) * scale
+            halves.append(to_dicts(stack_scores(Sw, Sb, self.bar, self.bar_hyps),
+                                   self.bar_hyps)[0])
+        wbar = _convolve(*(_marginal(h, 0) for h in halves))
+        bbar = _convolve(*(_marginal(h, 1) for h in halves))
+        regions += [None] * 4
+        regions[WHITE_BAR] = {(n, 0): p for n, p in wbar.items()}
+        regions[BLACK_BAR] = {(0, n): p for n, p in bbar.items()}
+        # trays: white's at the bottom end, black's at the top; colour is not looked at
+        for idx, region, white in ((TRAY_BOTTOM, WHITE_OFF, True), (TRAY_TOP, BLACK_OFF, False)):
+            S = (ev.Lany[idx:idx + 1] @ self.tray.A) * scale
+            sc = np.zeros((1, self.tray.nmax + 1), np.float32)
+            for n in range(1, self.tray.nmax + 1):
+                sc[0, n] = S[0, self.tray.col_of[n]].sum()
+            keys = [(n, 0, 0) if white else (0, n, 0) for n in range(self.tray.nmax + 1)]
+            regions[region] = to_dicts(sc, keys)[0]
+        return regions, best
+
+
+def _marginal(dist: dict[tuple[int, int], float], which: int) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for k, p in dist.items():
+        out[k[which]] = out.get(k[which], 0.0) + p
+    return out
+
+
+def _convolve(a: dict[int, float], b: dict[int, float], keep: float = 1e-5) -> dict[int, float]:
+    out: dict[int, float] = {}
+    for i, p in a.items():
+        for j, q in b.items():
+            out[i + j] = out.get(i + j, 0.0) + p * q
+    return {k: v for k, v in out.items() if v >= keep}

@@ -1,0 +1,162 @@
+"""Stack hypotheses: what a strip looks like with n checkers on it, and how well each count (and
+each mix of colours) explains the per-pixel colour evidence.
+
+For every count n the model draws, in strip pixels, which checker is on top at every pixel (later
+layers cover earlier ones). A hypothesis "n1 checkers of colour A with n2 of colour B on top"
+scores the sum, over the pixels each checker shows, of that colour's log-likelihood ratio against
+the empty board. All hypotheses of all strips come out of one matrix product.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .geometry import Layout, stack_centres
+from .strips import SW, strip_length
+
+MAX_STACK = 15
+MAX_BAR = 8
+MIX_PENALTY = 6.0  # nats: a checker on a point of the other colour is rare (and illegal)
+EMPTY_BONUS = 0.0
+
+
+@dataclass
+class MaskSet:
+    """``A[:, col]`` is the 0/1 mask (flattened strip pixels) of checker k of an n-stack;
+    ``col_of[n][k]`` is its column; ``nmax`` the largest count modelled."""
+
+    A: np.ndarray
+    col_of: list[list[int]]
+    nmax: int
+    area: float  # pixels of one fully visible checker
+
+
+def _strip_coords(lay: Layout, width: float) -> tuple[np.ndarray, np.ndarray]:
+    L = strip_length(lay)
+    v = (np.arange(L) + 0.5) / L * (lay.H / 2)
+    u = ((np.arange(SW) + 0.5) / SW - 0.5) * width
+    return np.meshgrid(u, v)  # (L, SW) each
+
+
+def _build(top_index: list[np.ndarray]) -> MaskSet:
+    cols, col_of = [], []
+    for n, t in enumerate(top_index):
+        row = []
+        for k in range(n):
+            row.append(len(cols))
+            cols.append((t == k).ravel())
+        col_of.append(row)
+    P = top_index[0].size
+    A = np.stack(cols, 1).astype(np.float32) if cols else np.zeros((P, 0), np.float32)
+    area = float(A[:, col_of[1][0]].sum()) if len(col_of) > 1 else 1.0
+    return MaskSet(A, col_of, len(top_index) - 1, area)
+
+
+def point_masks(lay: Layout, row_max: int, nmax: int = MAX_STACK) -> MaskSet:
+    U, V = _strip_coords(lay, lay.pw)
+    r2 = (lay.d / 2 * 0.97) ** 2
+    tops = []
+    for n in range(nmax + 1):
+        t = np.full(U.shape, -1, np.int16)
+        for k, (dist, _layer) in enumerate(stack_centres(n, row_max)):
+            t[(U * U + (V - dist * lay.d) ** 2) <= r2] = k
+        tops.append(t)
+    return _build(tops)
+
+
+def bar_masks(lay: Layout, nmax: int = MAX_BAR) -> MaskSet:
+    U, V = _strip_coords(lay, lay.pw)
+    r2 = (lay.d / 2 * 0.97) ** 2
+    per = max(1, int((lay.H / 2 - lay.d * 0.5) // lay.d))
+    tops = []
+    for n in range(nmax + 1):
+        t = np.full(U.shape, -1, np.int16)
+        k, layer = 0, 0
+        while k < n:
+            for j in range(max(1, per - layer)):
+                if k == n:
+                    break
+                v = lay.d * (1.0 + j + layer / 2)
+                t[(U * U + (V - v) ** 2) <= r2] = k
+                k += 1
+            layer += 1
+        tops.append(t)
+    return _build(tops)
+
+
+def tray_masks(lay: Layout, nmax: int = MAX_STACK) -> MaskSet:
+    """Borne-off checkers standing on edge, packed from the tray's end."""
+    width = lay.shape.tray * lay.W
+    U, V = _strip_coords(lay, width)
+    step = lay.d * 8.6 / 40.0
+    start = lay.d * 4.0 / 40.0
+    half = lay.d / 2 - lay.d / 40.0
+    tops = []
+    for n in range(nmax + 1):
+        t = np.full(U.shape, -1, np.int16)
+        for k in range(n):
+            t[(np.abs(U) <= half) & (V >= start + k * step) & (V < start + (k + 1) * step)] = k
+        tops.append(t)
+    return _build(tops)
+
+
+def hypotheses(nmax: int, mixed: bool = True) -> list[tuple[int, int, int]]:
+    """(white, black, n1) of every hypothesis: pure stacks, and mixed ones where the n1 bottom
+    checkers are one colour and the 1 or 2 on top the other (n1 = 0 for pure stacks)."""
+    out = [(0, 0, 0)]
+    for n in range(1, nmax + 1):
+        out += [(n, 0, 0), (0, n, 0)]
+        if mixed:
+            for n2 in (1, 2):
+                n1 = n - n2
+                if n1 >= 1:
+                    out += [(n1, n2, n1), (n2, n1, -n1)]  # white below / black below
+    return out
+
+
+def stack_scores(Sw: np.ndarray, Sb: np.ndarray, ms: MaskSet, hyps: list[tuple[int, int, int]]
+                 ) -> np.ndarray:
+    """(strips, hypotheses) raw log scores from the per-column colour sums ``Sw``/``Sb``
+    (strips x columns)."""
+    N = Sw.shape[0]
+    out = np.full((N, len(hyps)), -1e9, np.float32)
+    cum: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+    for n in range(1, ms.nmax + 1):
+        cols = ms.col_of[n]
+        cum[n] = (np.cumsum(Sw[:, cols], 1), np.cumsum(Sb[:, cols], 1))
+    for h, (w, b, n1) in enumerate(hyps):
+        n = w + b
+        if n == 0:
+            out[:, h] = EMPTY_BONUS
+        elif n > ms.nmax:
+            continue
+        elif n1 == 0:
+            cw, cb = cum[n]
+            out[:, h] = cw[:, -1] if w else cb[:, -1]
+        elif n1 > 0:  # n1 white below, black on top
+            cw, cb = cum[n]
+            out[:, h] = cw[:, n1 - 1] + cb[:, -1] - cb[:, n1 - 1] - MIX_PENALTY
+        else:
+            cw, cb = cum[n]
+            k = -n1
+            out[:, h] = cb[:, k - 1] + cw[:, -1] - cw[:, k - 1] - MIX_PENALTY
+    return out
+
+
+def to_dicts(scores: np.ndarray, hyps: list[tuple[int, int, int]], keep: float = 1e-5
+             ) -> list[dict[tuple[int, int], float]]:
+    """Softmax of each row of log scores, as {(white, black): p} without the tiny ones."""
+    z = scores - scores.max(1, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(1, keepdims=True)
+    out = []
+    for row in p:
+        idx = np.nonzero(row >= keep)[0]
+        d: dict[tuple[int, int], float] = {}
+        for i in idx:
+            key = hyps[i][:2]
+            d[key] = d.get(key, 0.0) + float(row[i])
+        out.append(d)
+    return out
