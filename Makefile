@@ -3,8 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-# Debian packages the tests use: GNU Backgammon's program (it loads SGF; the PyPI build cannot).
-APT_PACKAGES := gnubg
+# Debian packages the tests use: GNU Backgammon's program (it loads SGF; the PyPI build cannot)
+# and Chromium for the browser tests (Playwright drives it; it never downloads browsers).
+APT_PACKAGES := gnubg chromium
 
 .PHONY: run test bench clean system-deps
 
@@ -15,7 +16,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 run: $(BIN)/.installed
-	$(BIN)/gammoncam plays --demo
+	$(BIN)/gammoncam demo
 
 system-deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \

@@ -1,0 +1,134 @@
+/* The referee's controls: flags, candidate plays, rolls, plays, cube, resignations,
+ * corrections, new match, clip, downloads. Every action is POST /api/commands with the CSRF
+ * token; the new state arrives by the live feed (and from the answer, at once). */
+"use strict";
+(function () {
+  const GC = window.GC, T = GC.T;
+  const $ = (id) => document.getElementById(id);
+  let legalFor = null;
+
+  function say(text, bad) {
+    const m = $("message");
+    m.textContent = text;
+    m.classList.toggle("bad", !!bad);
+  }
+
+  async function send(cmd) {
+    const r = await GC.post("/api/commands", cmd);
+    if (r.ok) {
+      say(T.done);
+      if (r.data.state) GC.show(r.data.state);
+    } else {
+      say(GC.fmt(T.refused, { e: r.data.error || r.status }), true);
+    }
+    return r;
+  }
+
+  function dice(a, b) { return [Number($(a).value), Number($(b).value)]; }
+
+  async function loadLegal(state) {
+    const key = state.seq + ":" + state.phase;
+    if (legalFor === key) return;
+    legalFor = key;
+    const resp = await fetch("/api/legal", { credentials: "same-origin" });
+    const sel = $("legal");
+    sel.textContent = "";
+    if (!resp.ok) return;
+    const data = await resp.json();
+    for (const p of data.plays) {
+      const o = document.createElement("option");
+      o.value = p.play;
+      o.textContent = p.play || "—";
+      sel.appendChild(o);
+    }
+  }
+
+  function update(state) {
+    const phase = state.phase, n = GC.names(state);
+    $("flag-box").hidden = phase !== "flagged";
+    $("confirm-box").hidden = phase !== "confirm";
+    $("opening-box").hidden = phase !== "opening";
+    $("roll-box").hidden = !(phase === "roll" || phase === "beavered");
+    $("play-box").hidden = !(phase === "rolled" || phase === "flagged" || phase === "confirm");
+    if (phase === "flagged" && state.flag) {
+      const f = state.flag;
+      $("flag-who").textContent = `${n[f.side] || f.side} · ${(f.dice || []).join("-")}`;
+      const ul = $("flag-reasons");
+      ul.textContent = "";
+      for (const r of f.reasons || []) {
+        const li = document.createElement("li");
+        li.textContent = r;
+        ul.appendChild(li);
+      }
+      const s = state.settings || {};
+      $("let-stand").hidden = !!s.legal_moves_only || f.position === null;
+    }
+    const cands = $("candidates");
+    cands.textContent = "";
+    for (const c of state.candidates || []) {
+      const b = document.createElement("button");
+      b.className = "primary";
+      b.textContent = c.play;
+      b.addEventListener("click", () => send({ command: "confirm", play: c.play }));
+      cands.appendChild(b);
+    }
+    if (!$("play-box").hidden) loadLegal(state);
+    const x = $("xgid");
+    if (document.activeElement !== x && !x.dataset.dirty) x.value = state.xgid || "";
+    if (state.turn) $("pos-turn").value = state.turn;
+    const dl = $("downloads");
+    dl.textContent = "";
+    if (state.match_id) {
+      for (const f of ["mat", "sgf", "json"]) {
+        const a = document.createElement("a");
+        a.className = "button";
+        a.href = `/api/matches/${state.match_id}/export?format=${f}`;
+        a.textContent = "." + f;
+        dl.appendChild(a);
+      }
+    }
+  }
+
+  function settingsFrom(form) {
+    const fd = new FormData(form), out = { command: "new_match" };
+    for (const k of ["white", "black", "event", "variant", "end_values", "opening"]) out[k] = fd.get(k) || "";
+    for (const k of ["length", "beavers", "raccoons", "automatic_doubles"]) out[k] = Number(fd.get(k) || 0);
+    for (const k of ["crawford", "jacoby", "dead_cube_doubles", "draw_by_last_roll", "legal_moves_only"]) out[k] = fd.get(k) === "on";
+    out.max_cube = fd.get("max_cube") ? Number(fd.get("max_cube")) : null;
+    return out;
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    GC.onState(update);
+    document.querySelectorAll("button[data-cmd]").forEach((b) =>
+      b.addEventListener("click", () => send({ command: b.dataset.cmd })));
+    $("do-opening").addEventListener("click", () => {
+      const [w, b] = dice("open-white", "open-black");
+      send({ command: "opening_roll", white: w, black: b });
+    });
+    $("do-roll").addEventListener("click", () => send({ command: "roll", dice: dice("roll-1", "roll-2") }));
+    $("do-legal").addEventListener("click", () => send({ command: "play", play: $("legal").value }));
+    $("do-play").addEventListener("click", () => send({ command: "play", play: $("play-text").value }));
+    $("do-replace").addEventListener("click", () => send({ command: "replace_play", play: $("replace-text").value }));
+    $("do-dice").addEventListener("click", () => send({ command: "set_dice", dice: dice("dice-1", "dice-2") }));
+    $("xgid").addEventListener("input", (e) => { e.target.dataset.dirty = "1"; });
+    $("do-position").addEventListener("click", async () => {
+      const r = await send({ command: "set_position", xgid: $("xgid").value, turn: $("pos-turn").value });
+      if (r.ok) delete $("xgid").dataset.dirty;
+    });
+    $("do-note").addEventListener("click", () => send({ command: "note", text: $("note-text").value }));
+    $("do-resign").addEventListener("click", () => {
+      const cmd = { command: "resign", value: Number($("resign-value").value) };
+      if ($("resign-side").value) cmd.side = $("resign-side").value;
+      send(cmd);
+    });
+    $("do-clip").addEventListener("click", async () => {
+      const r = await GC.post("/api/clip", {});
+      say(r.ok ? T.done : GC.fmt(T.refused, { e: r.data.error || r.status }), !r.ok);
+    });
+    $("new-match-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      send(settingsFrom(e.target)).then((r) => { if (r.ok) $("new-match").open = false; });
+    });
+  });
+})();

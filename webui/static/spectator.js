@@ -1,0 +1,131 @@
+/* The live board page (also the base of the referee page): board, players, score, status,
+ * cube and the move list, redrawn from every snapshot. All user text goes in as textContent. */
+"use strict";
+(function () {
+  const { T, fmt } = window.GC;
+
+  function names(state) {
+    const s = state.settings || {};
+    return { white: s.white || T.white, black: s.black || T.black };
+  }
+  function other(side) { return side === "white" ? "black" : "white"; }
+  function diceText(d) { return d ? d.join("-") : ""; }
+
+  function describe(state) {
+    const n = names(state), turn = state.turn, p = turn ? n[turn] : "";
+    if (!state.settings) return T.no_match;
+    switch (state.phase) {
+      case "opening": return T.opening;
+      case "roll": return fmt(T.to_roll, { p });
+      case "rolled": return fmt(T.to_play, { p, d: diceText(state.dice) });
+      case "doubled": return fmt(T.doubled, { p, o: n[other(turn)], v: state.cube.value * 2 });
+      case "beavered": return fmt(T.beavered, { p: n[state.cube.owner] || "", v: state.cube.value });
+      case "resigned": {
+        const last = (state.moves || []).filter((m) => m.kind === "resign").pop();
+        const who = last ? last.side : turn;
+        const v = last ? T["r_" + ["", "single", "gammon", "backgammon"][last.value]] : "";
+        return fmt(T.resigned, { p: n[who], o: n[other(who)], v });
+      }
+      case "review": return T.review;
+      case "flagged": return T.flagged;
+      case "confirm": return T.confirm;
+      case "match_over": return fmt(T.match_over, { p: n[state.winner] || "" });
+      default: return "";
+    }
+  }
+
+  function moveText(m) {
+    const v = m.value;
+    switch (m.kind) {
+      case "roll": return m.play ? fmt(T.m_roll, { d: diceText(m.dice), play: m.play })
+        : fmt(T.m_dance, { d: diceText(m.dice) });
+      case "double": return fmt(T.m_double, { v });
+      case "take": return T.m_take;
+      case "drop": return T.m_drop;
+      case "beaver": return fmt(T.m_beaver, { v });
+      case "raccoon": return fmt(T.m_raccoon, { v });
+      case "resign": return fmt(T.m_resign, { v: T["r_" + ["", "single", "gammon", "backgammon"][v]] || v });
+      case "accept": return T.m_accept;
+      case "reject": return T.m_reject;
+      case "win": return fmt(T.m_win, { v });
+      default: return m.kind;
+    }
+  }
+
+  function setText(sel, text) {
+    const e = document.querySelector(sel);
+    if (e) e.textContent = text;
+  }
+
+  function renderPanel(state) {
+    const n = names(state), s = state.settings || {};
+    for (const side of ["white", "black"]) {
+      const row = document.getElementById("p-" + side);
+      if (!row) continue;
+      row.querySelector(".name").textContent = n[side];
+      row.querySelector(".score").textContent = state.score ? state.score[side] : 0;
+      row.querySelector(".pips").textContent = state.pips ? `${T.pips} ${state.pips[side]}` : "";
+      row.classList.toggle("onturn", state.turn === side && state.phase !== "match_over");
+    }
+    const info = [];
+    if (state.settings) {
+      info.push(s.length ? fmt(T.match_to, { n: s.length }) : T.money);
+      if (state.game) info.push(fmt(T.game, { n: state.game }));
+      if (state.crawford) info.push(T.crawford);
+      if (s.event) info.push(s.event);
+    }
+    setText("#matchinfo", info.join(" · "));
+    setText("#status", describe(state));
+    const cube = state.cube || { value: 1, owner: "center" };
+    setText("#cubeinfo", state.settings ? `${T.cube}: ${cube.value} (${cube.owner === "center"
+      ? T.centered : fmt(T.owned_by, { p: n[cube.owner] })})` : "");
+    const review = document.getElementById("review");
+    if (review) review.hidden = !(state.review && state.audience === "spectator");
+    const list = document.getElementById("moves");
+    if (list) {
+      list.textContent = "";
+      for (const m of state.moves || []) {
+        const li = document.createElement("li");
+        li.className = "move " + m.side + (m.illegal ? " illegal" : "");
+        const chip = document.createElement("span");
+        chip.className = "chip " + m.side;
+        li.appendChild(chip);
+        li.appendChild(document.createTextNode(moveText(m)));
+        if (m.illegal) {
+          const tag = document.createElement("em");
+          tag.textContent = " (" + T.illegal + ")";
+          li.appendChild(tag);
+        }
+        list.appendChild(li);
+      }
+      if (!list.children.length) {
+        const li = document.createElement("li");
+        li.className = "empty";
+        li.textContent = T.no_moves;
+        list.appendChild(li);
+      }
+      list.scrollTop = list.scrollHeight;
+    }
+  }
+
+  const listeners = [];
+  function onState(fn) { listeners.push(fn); }
+
+  function show(state) {
+    window.GC.state = state;
+    const svg = document.getElementById("board");
+    if (svg) window.GC.renderBoard(svg, state);
+    renderPanel(state);
+    document.body.dataset.seq = state.seq;
+    document.body.dataset.phase = state.phase;
+    for (const fn of listeners) fn(state);
+  }
+
+  Object.assign(window.GC, { describe, moveText, names, renderPanel, onState, show });
+
+  document.addEventListener("DOMContentLoaded", () => {
+    const conn = document.getElementById("conn");
+    window.GC.feed = new window.GC.LiveFeed("", show,
+      (status, since) => window.GC.showConn(conn, status, since)).start();
+  });
+})();
