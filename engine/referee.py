@@ -18,7 +18,7 @@ from .moves import DiceError, Play, Step, legal_plays
 from .observation import REGIONS, Observation
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .record import Action, GameRecord, Kind, MatchRecord
-from .rules import STANDARD, Rules
+from .rules import STANDARD, Rules, game_rules
 from .settings import MatchSettings, SettingsError
 
 # Fusion: a reading is accepted when its log-likelihood beats the runner-up by this much
@@ -82,7 +82,8 @@ class Referee:
     """A match's state, changed only by applying events."""
 
     def __init__(self, rules: Rules = STANDARD) -> None:
-        self.rules = rules
+        self.match_rules = rules  # what the match is played under (Tavli: a rotation)
+        self.rules = rules  # the current game's rules, the match settings applied
         self._reset()
 
     # -- state ---------------------------------------------------------------------------------
@@ -95,6 +96,7 @@ class Referee:
         self.score = {WHITE: 0, BLACK: 0}
         self.game: _Game | None = None
         self.crawford_done = False
+        self.rules = game_rules(self.match_rules, 1)
         self.position = self.rules.start
         self.turn: Side | None = None
         self.dice: tuple[int, int] | None = None
@@ -181,6 +183,7 @@ class Referee:
             self._reset_keep_log()
             self.settings = MatchSettings.from_json(e["settings"])
             s = self.settings
+            self.rules = _configured(self.match_rules, 1, s)
             self.record = MatchRecord(length=s.length, white=s.white, black=s.black,
                                       rules=self.rules, crawford=s.crawford,
                                       jacoby=s.money and s.jacoby, event=s.event,
@@ -189,6 +192,7 @@ class Referee:
         elif t == "GameStarted":
             self.opening_dice = None
             self.game = _Game(int(e["number"]), bool(e["crawford"]))
+            self.rules = _configured(self.match_rules, self.game.number, self.settings)
             self.position = Position.from_json(e["position"])
             self.cube_value, self.cube_owner, self.cube_turned = 1, None, False
             self.auto_doubles = 0
@@ -215,7 +219,13 @@ class Referee:
                 self.stale_dice = [w, b]  # the tie's dice still lie there: not the reroll
                 return
             self.turn = WHITE if w > b else BLACK
-            self._start_turn_with(self.turn, (w, b) if w > b else (b, w))
+            if self.settings is not None and self.settings.opening == "reroll":
+                # the winner rolls both dice anew (Portes, Plakoto, Fevga, Tavla, Long Nardi)
+                self.phase = Phase.ROLL
+                self.dice = None
+                self.stale_dice = sorted((w, b))
+            else:
+                self._start_turn_with(self.turn, (w, b) if w > b else (b, w))
             assert self.game is not None
             self.game.first = self.turn
         elif t == "Rolled":
@@ -362,14 +372,14 @@ class Referee:
 
     def _cmd_new_match(self, cmd: Mapping[str, Any]) -> list[Event]:
         raw = {k: v for k, v in cmd.items() if k not in ("command", "date")}
+        raw.setdefault("opening", self.match_rules.opening)  # the variant's opening by default
         try:
             settings = MatchSettings.from_json(raw)
         except (SettingsError, TypeError) as exc:
             raise CommandError(str(exc)) from None
-        names = {self.rules.name.lower(), *(a.lower() for a in self.rules.aliases)}
-        if settings.variant.lower() not in names:
+        if settings.variant.lower() not in self.match_rules.names:
             raise CommandError(f"variant {settings.variant!r} is not played by this referee "
-                               f"({self.rules.name})")
+                               f"({self.match_rules.name})")
         started = Event("MatchStarted", {"settings": settings.to_json(),
                                          "date": str(cmd.get("date", ""))})
         first = self._game_started(settings, 1, {WHITE: 0, BLACK: 0}, crawford_done=False)
@@ -382,9 +392,12 @@ class Referee:
             n > 0 and settings.crawford and not crawford_done
             and (score[WHITE] == n - 1) != (score[BLACK] == n - 1)
         )
-        return Event("GameStarted", {
-            "number": number, "score_white": score[WHITE], "score_black": score[BLACK],
-            "crawford": crawford, "position": self.rules.start.to_json()})
+        rules = game_rules(self.match_rules, number)
+        data = {"number": number, "score_white": score[WHITE], "score_black": score[BLACK],
+                "crawford": crawford, "position": rules.start.to_json()}
+        if self.match_rules.rotation:
+            data["variant"] = rules.name  # Tavli: the game's variant
+        return Event("GameStarted", data)
 
     def _cmd_opening_roll(self, cmd: Mapping[str, Any]) -> list[Event]:
         self._need(Phase.OPENING)
@@ -398,7 +411,7 @@ class Referee:
         ):
             data["automatic_double"] = True
         events = [Event("OpeningRolled", data)]
-        if w != b:
+        if w != b and s.opening != "reroll":
             side = WHITE if w > b else BLACK  # type: ignore[operator]
             events += self._after_roll(side, (max(w, b), min(w, b)))  # type: ignore[type-var]
         return events
@@ -443,6 +456,8 @@ class Referee:
                             " for a draw", "last_roll": True}))
             else:
                 events += self._game_over(side, after)
+        elif self.rules.mother:
+            events += self._mother(after)
         return events
 
     def _game_over(self, winner: Side, pos: Position, result: str | None = None,
@@ -475,6 +490,19 @@ class Referee:
         result = result or {1: "single", 2: "gammon", 3: "backgammon"}[level]
         return [Event("GameWon", {"side": winner.value, "points": points, "result": result}),
                 *self._next_game(winner, points)]
+
+    def _mother(self, after: Position) -> list[Event]:
+        """Plakoto: a mother pinned on its start point ends the game (a draw when both are)."""
+        from .variants.scoring import mother_end
+
+        assert self.settings is not None
+        end = mother_end(after, self.rules, self.settings)
+        if end is None:
+            return []
+        points = end.points * self.cube_value
+        side = end.winner.value if end.winner else None
+        return [Event("GameWon", {"side": side, "points": points, "result": end.result}),
+                *self._next_game(end.winner, points)]
 
     def _next_game(self, winner: Side | None, points: int) -> list[Event]:
         assert self.settings is not None and self.game is not None
@@ -994,6 +1022,8 @@ def _xgid_of(ref: Referee) -> str | None:
     s = ref.settings
     if s is None or ref.turn is None or ref.phase in (Phase.IDLE, Phase.MATCH_OVER):
         return None
+    if ref.rules.hooks or not ref.rules.opposed or ref.rules.start != STANDARD.start:
+        return None  # XG cannot express Plakoto, Fevga or Nardi
     decision = {Phase.DOUBLED: "double", Phase.BEAVERED: None}.get(ref.phase)
     try:
         return format_xgid(XgidState(
@@ -1005,6 +1035,13 @@ def _xgid_of(ref: Referee) -> str | None:
             max_cube=s.max_cube or 1024))
     except XgidError:
         return None  # a state XG cannot express (e.g. a money score past its limits)
+
+
+def _configured(match_rules: Rules, number: int, settings: MatchSettings | None) -> Rules:
+    """The rules of game ``number`` with the match's variant settings applied."""
+    from .variants.settings import configure
+
+    return configure(game_rules(match_rules, number), settings)
 
 
 def _complete(pos: Position) -> bool:

@@ -16,8 +16,26 @@ Defaults and why:
 - ``draw_by_last_roll``: off by default (the Italian seed's option).
 - ``legal_moves_only``: club mode: an illegal play is never let stand, and flags are public.
 - ``variant``: the name (or an alias) of one of the variants of ``engine.rules``.
-- ``opening``: "one_die_each" (tournament) or "both_dice" (the first player rolls both, as some
-  clubs do).
+- ``opening``: "one_die_each" (tournament), "both_dice" (the first player rolls both, as some
+  clubs do) or "reroll" (the winner of the one-die roll rolls both dice anew: Portes, Plakoto,
+  Fevga, Tavla, Long Nardi; a new match of such a variant gets it unless told otherwise).
+
+Variant settings (where the sources or the clubs differ; ``None`` = the variant's own default):
+- ``cube``: whether the cube is used (Tavli, Tavla and Nardi are played without it by default).
+- ``backgammons``: whether the third level counts (backgammon; the nardi "koks"/"cox"): off by
+  default in Portes, Tavla, Plakoto, Fevga and Long Nardi (mars 2 only), on elsewhere.
+- ``mother_points``: what a Plakoto game lost by a pinned mother is worth (2 by default: "the
+  game is over and the player loses two points" (Ludii); some count it as a backgammon, 3).
+- ``mother_exception``: on by default: no loss while the pinner still has checkers on its own
+  start point ("The only exception is if the opponent still has pieces on their starting
+  position. A game in which both players' respective pieces in the starting position are trapped
+  is a draw."); off: a pinned mother always loses at once.
+- ``fevga_first_checker``: "past_start" (default: "A player's first checker must pass the
+  opponent's starting point before he may move any of his other checkers") or "start_quarter"
+  ("Once that chip is in your opponent's base area ... you may move the other chips"): the
+  first checker may stop on the opponent's start point itself when it is empty.
+- ``six_block``: Long Nardi and Fevga: "ahead" (default: six in a row only while an opposing
+  checker is already ahead of them), "allowed" or "never".
 """
 
 from __future__ import annotations
@@ -39,12 +57,12 @@ def known_variants() -> set[str]:
     from . import rules
 
     names: set[str] = set()
-    for value in vars(rules).values():
-        if isinstance(value, rules.Rules):
-            names.add(value.name.lower())
-            names.update(a.lower() for a in value.aliases)
+    for value in rules.VARIANTS:
+        names |= value.names
     return names
-OPENINGS = ("one_die_each", "both_dice")
+OPENINGS = ("one_die_each", "both_dice", "reroll")
+FIRST_CHECKER = ("past_start", "start_quarter")
+SIX_BLOCKS = ("ahead", "allowed", "never")
 
 
 @dataclass(frozen=True)
@@ -65,6 +83,12 @@ class MatchSettings:
     legal_moves_only: bool = False
     opening: str = "one_die_each"
     event: str = ""
+    cube: bool | None = None
+    backgammons: bool | None = None
+    mother_points: int = 2
+    mother_exception: bool = True
+    fevga_first_checker: str = "past_start"
+    six_block: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.length, int) or isinstance(self.length, bool) or not (
@@ -93,9 +117,19 @@ class MatchSettings:
         if self.opening not in OPENINGS:
             raise SettingsError(f"opening must be one of {', '.join(OPENINGS)}")
         for name in ("crawford", "jacoby", "dead_cube_doubles", "draw_by_last_roll",
-                     "legal_moves_only"):
+                     "legal_moves_only", "mother_exception"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(f"{name} must be true or false")
+        for name in ("cube", "backgammons"):
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), bool):
+                raise SettingsError(f"{name} must be true, false or null (the variant's default)")
+        if not isinstance(self.mother_points, int) or isinstance(self.mother_points, bool) or \
+                self.mother_points not in (1, 2, 3):
+            raise SettingsError("mother_points must be 1, 2 or 3")
+        if self.fevga_first_checker not in FIRST_CHECKER:
+            raise SettingsError(f"fevga_first_checker must be one of {', '.join(FIRST_CHECKER)}")
+        if self.six_block is not None and self.six_block not in SIX_BLOCKS:
+            raise SettingsError(f"six_block must be one of {', '.join(SIX_BLOCKS)} or null")
 
     @property
     def money(self) -> bool:
