@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 # Debian packages the tests use: GNU Backgammon's program (it loads SGF; the PyPI build cannot)
 # and Chromium for the browser tests (Playwright drives it; it never downloads browsers).
-APT_PACKAGES := gnubg chromium
+APT_PACKAGES := gnubg chromium shellcheck systemd
 
 .PHONY: run test bench clean system-deps
 
