@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .moves import Step
+from .moves import BAR, OFF, Step, from_relative, result_keys, to_relative
 from .position import Position, Side
 from .rules import STANDARD, Rules
 
@@ -40,6 +40,7 @@ class Action:
     value: int | None = None
     illegal: bool = False  # an illegal play that was let stand, recorded as played
     note: str = ""
+    line: int = 0  # the line of the match file it was read from (0: not read from a file)
 
 
 @dataclass
@@ -79,3 +80,75 @@ class MatchRecord:
             elif g.winner is Side.BLACK:
                 b += g.points
         return w, b
+
+
+class StepError(ValueError):
+    """A step that cannot be made: no checker of the mover where it starts, or a closed point."""
+
+
+def apply_steps(
+    pos: Position,
+    side: Side,
+    steps: tuple[Step, ...] | list[Step],
+    rules: Rules = STANDARD,
+    errors: list[str] | None = None,
+) -> Position:
+    """The position after ``side`` moves ``steps`` one after the other, hits included.
+
+    Only the board is checked (a checker to move, an open point to land on), not the dice or the
+    order rules: a recorded play that broke them can still be replayed. An impossible step raises
+    ``StepError``; given an ``errors`` list it is skipped instead and why is appended there.
+    """
+    my, opp = to_relative(pos, side, rules)
+    for s in steps:
+        problem = _step_problem(my, opp, side, s, rules)
+        if problem:
+            if errors is None:
+                raise StepError(problem)
+            errors.append(problem)
+            continue
+        my[s.src] -= 1
+        my[s.dst] += 1
+        if s.dst != OFF and opp[s.dst] and rules.hits:
+            opp[s.dst] -= 1
+            opp[BAR] += 1
+    return from_relative(my, opp, side, rules)
+
+
+def is_legal(before: Position, side: Side, dice: tuple[int, int], after: Position,
+             rules: Rules = STANDARD) -> bool:
+    """Whether a legal play of ``dice`` leads from ``before`` to ``after`` (no move: unchanged)."""
+    my, opp = to_relative(after, side, rules)
+    return (*my, *opp) in result_keys(before, side, dice, rules)
+
+
+def _step_problem(my: list[int], opp: list[int], side: Side, s: Step, rules: Rules) -> str:
+    move = f"{_name(s.src)}/{_name(s.dst)}"
+    if not 0 <= s.dst < s.src <= BAR:
+        return f"{move} does not move towards home"
+    if my[s.src] == 0:
+        return f"{move}: no {side.value} checker on {_name(s.src)}"
+    if s.dst != OFF and opp[s.dst] >= rules.block:
+        return f"{move}: {s.dst} is closed ({opp[s.dst]} opposing checkers)"
+    return ""
+
+
+def _name(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def win_level(pos: Position, winner: Side, rules: Rules = STANDARD) -> int:
+    """1 (single), 2 (gammon) or 3 (backgammon) by the loser's checkers, within the rules' caps.
+
+    A gammon: the loser has borne off none; a backgammon: besides, a checker on the bar or in the
+    winner's home board.
+    """
+    loser = winner.other
+    if pos.off(loser) or not rules.gammons:
+        return 1
+    if not rules.backgammons:
+        return 2
+    home = (rules.abs_index(winner, p) for p in range(1, rules.home_size + 1))
+    if pos.bar(loser) or any(pos.points[i] * loser.sign > 0 for i in home):
+        return 3
+    return 2

@@ -1,0 +1,558 @@
+"""Jellyfish .mat match files: written exactly as GNU Backgammon exports them, and read back.
+
+Players: the left column of a .mat is **white** (the side that is X, upper case, in our XGIDs),
+the right column **black**. GNU Backgammon imports the left column as its player 0, which its
+``gnubg.match()`` calls "X" and its SGF calls W; its own board display and XGID export show that
+player on top as "O" (lower case): gnubg's drawing convention, not a change of sides. Moves are in
+the mover's own numbering (25 = bar, 0 = off), one ``from/to`` per die, as gnubg writes them.
+
+Writing follows gnubg's exporter (1.1) to the byte: header comments (``; [Site "..."]``,
+``; [Event "..."]``, ``; [EventDate "yyyy.mm.dd"]``), `` N point match`` (0 for a money
+session), `` Game N``, the score line, numbered lines of two 27-wide columns, `` Doubles => 2``,
+`` Takes``, `` Drops``, `` Beavers => 4`` (a raccoon is written as a beaver, the take of a beaver
+is not written), ``Wins N point(s)`` in the winner's column. A rejected resignation leaves no
+trace, and a roll followed at once by its roller's resignation is written as dice without a play.
+Two rule tags gnubg ignores are added only where its defaults would be wrong: ``[Crawford "Off"]``
+for a match without the Crawford rule, ``[Jacoby "On"]`` for a money session with it.
+
+Reading is tolerant of whitespace, tabs, a byte-order mark, eXtreme Gammon's header tags and
+``???``/``Cannot Move``, ``bar``/``off``, chained and counted moves (``24/18*/13``,
+``13/7(2)``), moves of several dice written as one (``61: 13/6``), ``Doubles`` without a value,
+``Wins ... and the match``. Text it cannot read raises ``MatFileError`` with the line number.
+What it reads is recorded as written, legal or not: ``engine.check`` judges it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .moves import BAR, OFF, Step, can_move, format_play, legal_plays
+from .position import Position, Side
+from .record import (
+    Action,
+    GameRecord,
+    Kind,
+    MatchRecord,
+    StepError,
+    apply_steps,
+    is_legal,
+    win_level,
+)
+from .rules import STANDARD, Rules
+
+WHITE, BLACK = Side.WHITE, Side.BLACK
+_ANIMALS = (Kind.BEAVER, Kind.RACCOON)
+
+
+class MatFileError(ValueError):
+    """A .mat file that cannot be read: ``line`` (1-based) and what is wrong there."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+        self.message = message
+
+
+# -- layout: which action goes in which slot (shared by the writer and the checker) -------------
+
+
+@dataclass
+class _Rec:
+    """One written item: ``kind`` is move, dice, double, beaver, take, drop or resign."""
+
+    kind: str
+    side: Side
+    index: int  # of the action in the game
+    text: str = ""
+    slot: int = 0  # gnubg's running item counter: even = left column; line = slot // 2 + 1
+
+
+def _points(game: GameRecord) -> int:
+    wins = [a.value for a in game.actions if a.kind is Kind.WIN and a.value is not None]
+    return wins[-1] if wins else game.points
+
+
+def _plain(steps: tuple[Step, ...]) -> str:
+    """gnubg's plain move text: ``from/to`` per die, ``*`` on a hit, a space after the first 3."""
+    return "".join(
+        f"{s.src}/{s.dst}{'*' if s.hit else ''}{' ' if k < 3 else ''}" for k, s in enumerate(steps)
+    )
+
+
+def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
+    acts = game.actions
+    recs: list[_Rec] = []
+    pos = game.start
+    offer: Kind | None = None
+    for k, a in enumerate(acts):
+        nxt = acts[k + 1] if k + 1 < len(acts) else None
+        if a.kind is Kind.ROLL and a.dice is not None:
+            dice = f"{a.dice[0]}{a.dice[1]}: "
+            # dice without a play: its roller resigned, or the game stops there (not a dance)
+            stops = nxt.kind is Kind.RESIGN and nxt.side is a.side if nxt else game.winner is None
+            if not a.steps and stops and can_move(pos, a.side, a.dice, rules):
+                recs.append(_Rec("dice", a.side, k, dice))
+            else:
+                recs.append(_Rec("move", a.side, k, dice + _plain(a.steps)))
+            pos = apply_steps(pos, a.side, a.steps, rules, errors=[])
+            offer = None
+        elif a.kind is Kind.DOUBLE:
+            recs.append(_Rec("double", a.side, k, f" Doubles => {a.value}"))
+            offer = a.kind
+        elif a.kind in _ANIMALS:
+            recs.append(_Rec("beaver", a.side, k, f" Beavers => {a.value}"))
+            offer = a.kind
+        elif a.kind is Kind.TAKE:
+            if offer not in _ANIMALS:
+                recs.append(_Rec("take", a.side, k, " Takes"))
+            offer = None
+        elif a.kind is Kind.DROP:
+            recs.append(_Rec("drop", a.side, k))
+        elif a.kind is Kind.RESIGN and _accepted(acts, k):
+            recs.append(_Rec("resign", a.side, k))
+    return recs
+
+
+def _accepted(acts: list[Action], k: int) -> bool:
+    for a in acts[k + 1 :]:
+        if a.kind in (Kind.ACCEPT, Kind.WIN):
+            return True
+        if a.kind is Kind.REJECT or a.kind is Kind.ROLL:
+            return False
+    return False
+
+
+def _layout(game: GameRecord, rules: Rules) -> list[_Rec]:
+    """The records with their slots; a side's items stay in its column (an empty slot between)."""
+    recs = _records(game, rules)
+    i = 0
+    for rec in recs:
+        if rec.kind != "resign" and (i % 2 == 1) != (rec.side is BLACK):
+            i += 1
+        rec.slot = i
+        i += 1
+    return recs
+
+
+def move_numbers(game: GameRecord, rules: Rules = STANDARD) -> list[int]:
+    """For each action, the numbered .mat line it is on (unwritten ones: the line they follow)."""
+    numbers = [0] * len(game.actions)
+    recs = {r.index: r for r in _layout(game, rules)}
+    current = 1
+    for k in range(len(game.actions)):
+        if k in recs:
+            current = recs[k].slot // 2 + 1
+        numbers[k] = current
+    return numbers
+
+
+# -- writing ------------------------------------------------------------------------------------
+
+
+def _wins(n: int) -> str:
+    return f"Wins {n} point{'' if n == 1 else 's'}"
+
+
+def _resign_text(white_resigns: bool, odd: bool, dice_rolled: bool, n: int) -> str:
+    """gnubg's spacing of a resignation's Wins line, which depends on the slot it falls in."""
+    if not white_resigns:
+        return ("\n" if odd ^ dice_rolled else "") + "      " + _wins(n) + "\n"
+    if odd:
+        return (" " * 24 if dice_rolled else " ") + _wins(n) + "\n"
+    return (" " if dice_rolled else " " * 34) + _wins(n) + "\n"
+
+
+def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
+    out.append(f" Game {game.number}\n")
+    left = f"{record.white} : {game.score_white}"
+    out.append(f" {left:<31}{record.black} : {game.score_black}\n")
+    recs = _layout(game, record.rules)
+    n = _points(game)
+    i = 0
+    dice_rolled = False
+    for rec in recs:
+        while i < rec.slot:  # an empty slot (gnubg's unwritten take of a raccoon) keeps the
+            out.append("  \n" if i % 2 else f"{i // 2 + 1:3d}) {'':<27} ")  # columns in turn
+            i += 1
+        odd = i % 2 == 1
+        sz = rec.text
+        if rec.kind == "move":
+            dice_rolled = False
+        elif rec.kind == "dice":
+            dice_rolled = True
+        elif rec.kind == "drop":
+            sz = " Drops" + ("\n      " if odd else " " * 23) + _wins(n)
+        elif rec.kind == "resign":
+            sz = _resign_text(rec.side is WHITE, odd, dice_rolled, n)
+        if odd or rec.kind == "resign":
+            out.append(sz if rec.kind == "dice" else sz + "\n")
+        elif rec.kind == "dice":
+            out.append(f"{i // 2 + 1:3d}) {sz:<3}")
+        else:
+            out.append(f"{i // 2 + 1:3d}) {sz:<27} ")
+        if rec.kind == "drop":
+            out.append("\n" if odd else "\n\n")
+        i += 1
+    if game.winner is not None and recs and recs[-1].kind not in ("drop", "resign"):
+        odd = recs[-1].slot % 2 == 1
+        out.append((" " * 34 if odd else "\n      ") + _wins(n) + "\n\n")
+
+
+def write_mat(record: MatchRecord) -> str:
+    """The match as GNU Backgammon's ``export match mat`` writes it."""
+    if record.rules != STANDARD:
+        raise ValueError(f"{record.rules.name} cannot be written as a .mat (backgammon only)")
+    out: list[str] = []
+    if record.place:
+        out.append(f'; [Site "{record.place}"]\n')
+    if record.event:
+        out.append(f'; [Event "{record.event}"]\n')
+    if re.fullmatch(r"\d{4}-\d{2}-\d{2}", record.date) and record.date[:4] > "1900":
+        out.append(f'; [EventDate "{record.date.replace("-", ".")}"]\n')
+    if record.length and not record.crawford:
+        out.append('; [Crawford "Off"]\n')
+    if not record.length and record.jacoby:
+        out.append('; [Jacoby "On"]\n')
+    out.append(f"\n {record.length} point match\n\n")
+    for game in record.games:
+        _write_game(out, record, game)
+    return "".join(out)
+
+
+# -- reading: text to items ---------------------------------------------------------------------
+
+_MATCH = re.compile(r"^\s*(\d+)\s*points?\s+match\b", re.I)
+_GAME = re.compile(r"^\s*game\s+(\d+)\s*$", re.I)
+_SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
+_TAG = re.compile(r'^\[\s*([\w ]+?)\s+"(.*)"\s*\]$')
+_NUMBERED = re.compile(r"^(\s*\d+\))")
+_DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
+_MOVE = re.compile(r"^(?:bar|off|\d+)\*?(?:[/-](?:bar|off|\d+)\*?)+(?:\((\d)\))?$", re.I)
+_KEYWORDS = {
+    "double": Kind.DOUBLE,
+    "beaver": Kind.BEAVER,
+    "raccoon": Kind.RACCOON,
+    "take": Kind.TAKE,
+    "accept": Kind.TAKE,
+    "drop": Kind.DROP,
+    "pass": Kind.DROP,
+    "reject": Kind.DROP,
+    "win": Kind.WIN,
+}
+
+
+_WORDS = ("point", "points", "and", "the", "match", "match.", "a", "single", "gammon",
+          "backgammon", "game")
+
+
+@dataclass
+class _Item:
+    kind: Kind
+    side: Side
+    line: int
+    number: int  # the numbered line it is on (0: an unnumbered line)
+    dice: tuple[int, int] | None = None
+    moves: tuple[str, ...] = ()
+    value: int | None = None
+
+
+def _keyword(token: str) -> Kind | None:
+    t = token.lower()
+    for word, kind in _KEYWORDS.items():
+        if t.startswith(word):
+            return kind
+    return None
+
+
+def _items(text: str, start_col: int, lineno: int, number: int) -> list[_Item]:
+    """The items on one line, each in the column where it starts."""
+    tokens = [(m.group(), start_col + m.start()) for m in re.finditer(r"\S+", text)]
+    items: list[_Item] = []
+    k = 0
+    while k < len(tokens):
+        tok, col = tokens[k]
+        # the first item is left unless far off (8 spaces after "N)", or column 20 on a line
+        # without a number); a further item is right
+        right = bool(items) or (col - start_col >= 8 if number else col >= 20)
+        side = BLACK if right else WHITE
+        k += 1
+        dice = _DICE.match(tok)
+        if dice:
+            item = _Item(Kind.ROLL, side, lineno, number, (int(dice[1]), int(dice[2])))
+            moves = [dice[3]] if dice[3] else []
+            while k < len(tokens) and (_MOVE.match(tokens[k][0]) or set(tokens[k][0]) == {"?"}):
+                moves.append(tokens[k][0])
+                k += 1
+            if k < len(tokens) and tokens[k][0].lower() == "cannot":  # XG: "Cannot Move"
+                k += 1
+                if k < len(tokens) and tokens[k][0].lower().startswith("move"):
+                    k += 1
+            for m in moves:
+                if not (_MOVE.match(m) or set(m) == {"?"}):
+                    raise MatFileError(lineno, f"cannot read the move {m!r}")
+            item.moves = tuple(m for m in moves if set(m) != {"?"})
+            items.append(item)
+            continue
+        if tok.lower().startswith("resign"):  # .gam "Resigns": the Wins line says it all
+            while k < len(tokens) and (tokens[k][0].isdigit() or tokens[k][0].lower() in _WORDS):
+                k += 1
+            continue
+        kind = _keyword(tok)
+        if kind is None:
+            if tok.lower().startswith("illegal"):
+                raise MatFileError(lineno, "Snowie 'Illegal play' entries cannot be read")
+            what = "a move without dice" if _MOVE.match(tok) else f"cannot read {tok!r}"
+            raise MatFileError(lineno, what)
+        item = _Item(kind, side, lineno, number)
+        if kind is Kind.WIN:
+            if k >= len(tokens) or not tokens[k][0].isdigit():
+                raise MatFileError(lineno, "'Wins' needs a number of points")
+            item.value = int(tokens[k][0])
+            k += 1
+            while k < len(tokens) and tokens[k][0].lower() in _WORDS:
+                k += 1
+        elif k + 1 < len(tokens) and tokens[k][0] == "=>":
+            if not tokens[k + 1][0].isdigit():
+                raise MatFileError(lineno, f"'{tok} =>' needs a cube value")
+            item.value = int(tokens[k + 1][0])
+            k += 2
+        items.append(item)
+    return items
+
+
+# -- reading: items to actions ------------------------------------------------------------------
+
+
+def _segments(moves: tuple[str, ...], lineno: int) -> list[tuple[int, int]]:
+    """``from/to`` pairs, one per checker hop as written (chains split, counts repeated)."""
+    segs: list[tuple[int, int]] = []
+    for m in moves:
+        count = re.search(r"\((\d)\)$", m)
+        body = m[: count.start()] if count else m
+        points = []
+        for p in re.split(r"[/-]", body.replace("*", "").lower()):
+            n = BAR if p == "bar" else OFF if p == "off" else int(p)
+            if n > BAR:
+                raise MatFileError(lineno, f"{p} is not a point (1-24, 25 or bar, 0 or off)")
+            points.append(n)
+        hops = list(zip(points, points[1:], strict=False))
+        segs += hops * (int(count[1]) if count else 1)
+    return segs
+
+
+def _in_order(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple[int, int]],
+              rules: Rules) -> tuple[Step, ...] | None:
+    """One die per hop, in the written order, if the dice and the board allow it."""
+    pool = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
+    steps = []
+    for src, dst in segs:
+        dist = src - dst
+        over = [d for d in pool if d > dist and dst == OFF]
+        die = dist if dist in pool else min(over) if over else None
+        if die is None:
+            return None
+        pool.remove(die)
+        steps.append(Step(src, dst, die, False))
+    try:
+        return _with_hits(pos, side, steps, rules)[0]
+    except StepError:
+        return None
+
+
+def _with_hits(pos: Position, side: Side, steps: list[Step], rules: Rules,
+               errors: list[str] | None = None) -> tuple[tuple[Step, ...], Position]:
+    """The steps with their hit flags and the position they reach, played one by one."""
+    done: list[Step] = []
+    for s in steps:
+        bar = pos.bar(side.other)
+        pos = apply_steps(pos, side, [s], rules, errors)
+        done.append(Step(s.src, s.dst, s.die, pos.bar(side.other) > bar))
+    return tuple(done), pos
+
+
+def _resolve(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple[int, int]],
+             rules: Rules) -> tuple[tuple[Step, ...], Position, bool, str]:
+    """(steps, position after, legal, why steps were impossible) for the hops of one roll."""
+    if not segs:
+        return (), pos, is_legal(pos, side, dice, pos, rules), ""
+    ordered = _in_order(pos, side, dice, segs, rules)
+    if ordered is not None:
+        after = apply_steps(pos, side, ordered, rules)
+        return ordered, after, is_legal(pos, side, dice, after, rules), ""
+    # a hop of several dice (61: 13/6), an order the board refuses, or a play the dice do not make
+    errors: list[str] = []
+    raw = [Step(s, d, s - d if 0 < s - d <= 6 else 0, False) for s, d in segs]
+    steps, after = _with_hits(pos, side, raw, rules, errors)
+    for play in legal_plays(pos, side, dice, rules) if not errors else []:
+        if play.after == after:
+            return play.steps, after, True, ""
+    return steps, after, False, "; ".join(errors)
+
+
+class _GameReader:
+    """Turns one game's items into actions, keeping the position and the cube offer in step."""
+
+    def __init__(self, game: GameRecord, rules: Rules, money: bool, jacoby: bool) -> None:
+        self.game = game
+        self.rules = rules
+        self.money = money
+        self.jacoby = jacoby
+        self.pos = game.start
+        self.cube = 1
+        self.turned = False
+        self.offer: Action | None = None
+        self.ended: str = ""  # "drop" or "bearoff" once the game is decided
+
+    def add(self, item: _Item) -> None:
+        g = self.game
+        kind, side, offer = item.kind, item.side, self.offer
+        if kind is Kind.ROLL:
+            self._roll(item)
+        elif kind is Kind.WIN:
+            self._win(item)
+        elif kind in (Kind.DOUBLE, *_ANIMALS):
+            if kind is Kind.BEAVER and offer is not None and offer.kind is Kind.BEAVER:
+                kind = Kind.RACCOON  # gnubg writes a raccoon as a second beaver
+            base = offer.value if offer is not None and kind in _ANIMALS else None
+            value = item.value or (base or self.cube) * 2
+            self.offer = Action(side, kind, value=value, line=item.line)
+            g.actions.append(self.offer)
+        else:
+            g.actions.append(Action(side, kind, line=item.line))
+            if kind is Kind.TAKE and offer is not None:
+                self.cube = offer.value or self.cube * 2
+                self.turned = True
+                self.offer = None
+            elif kind is Kind.DROP:
+                self.ended = "drop"
+
+    def _roll(self, item: _Item) -> None:
+        assert item.dice is not None
+        if self.offer is not None and self.offer.kind in _ANIMALS:
+            self.cube = self.offer.value or self.cube
+            self.turned = True
+        self.offer = None
+        g = self.game
+        if g.first is None:
+            g.first = item.side
+        segs = _segments(item.moves, item.line)
+        steps, after, legal, note = _resolve(self.pos, item.side, item.dice, segs, self.rules)
+        notation = format_play(steps, self.pos, item.side, self.rules) if not note else ""
+        g.actions.append(Action(item.side, Kind.ROLL, item.dice, steps, notation,
+                                illegal=not legal and bool(steps), note=note, line=item.line))
+        self.pos = after
+        if after.off(item.side) == 15 and not self.ended:
+            self.ended = "bearoff"
+
+    def _win(self, item: _Item) -> None:
+        g = self.game
+        winner, n = item.side, item.value or 0
+        if not self.ended:  # neither a drop nor a bear-off: the loser resigned
+            level = 1 if n <= self.cube else 2 if n <= 2 * self.cube else 3
+            g.actions.append(Action(winner.other, Kind.RESIGN, value=level, line=item.line))
+            g.actions.append(Action(winner, Kind.ACCEPT, line=item.line))
+            self.ended = "resign"
+        g.actions.append(Action(winner, Kind.WIN, value=n, line=item.line))
+        g.winner, g.points = winner, n
+        if self.ended == "bearoff":
+            level = win_level(self.pos, winner, self.rules)
+            if self.money and self.jacoby and not self.turned:
+                level = 1
+            g.result = {1: "single", 2: "gammon", 3: "backgammon"}[level]
+        else:
+            g.result = self.ended
+
+
+def _comment_tag(line: str, record: MatchRecord) -> None:
+    tag = _TAG.match(line.lstrip(";#").strip())
+    if not tag:
+        return
+    key, value = tag[1].lower(), tag[2]
+    if key == "site":
+        record.place = value
+    elif key == "event":
+        record.event = value
+    elif key == "eventdate":
+        date = re.fullmatch(r"(\d{4})[.-](\d{1,2})[.-](\d{1,2})", value.strip())
+        if date:
+            record.date = f"{date[1]}-{int(date[2]):02d}-{int(date[3]):02d}"
+    elif key == "crawford":
+        record.crawford = value.strip().lower() != "off"
+    elif key == "jacoby":
+        record.jacoby = value.strip().lower() == "on"
+    elif key == "variation" and not value.lower().startswith("backgammon"):
+        raise MatFileError(0, f"the variation {value!r} cannot be read (backgammon only)")
+
+
+def read_mat(text: str) -> MatchRecord:
+    """A ``MatchRecord`` from .mat text (see the module notes); ``MatFileError`` if unreadable."""
+    lines = text.lstrip("\ufeff").expandtabs(8).splitlines()
+    record = MatchRecord(length=0)
+    k = 0
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        if line.lstrip().startswith((";", "#")):
+            try:
+                _comment_tag(line, record)
+            except MatFileError as exc:
+                raise MatFileError(k, exc.message) from None
+            continue
+        found = _MATCH.match(line)
+        if found:
+            record.length = int(found[1])
+            break
+    else:
+        raise MatFileError(max(len(lines), 1), "no 'N point match' line: not a .mat file")
+    if record.length:
+        record.jacoby = False
+    reader: _GameReader | None = None
+    crawford_seen = False
+    while k < len(lines):
+        line = lines[k]
+        k += 1
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", ";")):
+            if stripped.startswith("; Set Pos"):
+                raise MatFileError(k, "eXtreme Gammon 'Set Pos' lines cannot be read")
+            continue
+        game_line = _GAME.match(line)
+        if game_line:
+            reader = _start_game(record, int(game_line[1]), lines, k, crawford_seen)
+            crawford_seen = crawford_seen or reader.game.crawford
+            k += 1 + _blank_run(lines, k)
+            continue
+        if reader is None:
+            raise MatFileError(k, f"expected 'Game 1', found {stripped[:40]!r}")
+        numbered = _NUMBERED.match(line)
+        start = numbered.end() if numbered else 0
+        number = int(numbered[1].strip()[:-1]) if numbered else 0
+        for item in _items(line[start:], start, k, number):
+            reader.add(item)
+    return record
+
+
+def _blank_run(lines: list[str], k: int) -> int:
+    n = 0
+    while k + n < len(lines) and not lines[k + n].strip():
+        n += 1
+    return n
+
+
+def _start_game(record: MatchRecord, number: int, lines: list[str], k: int,
+                crawford_seen: bool) -> _GameReader:
+    skip = _blank_run(lines, k)
+    at = k + skip
+    score = _SCORE.match(lines[at]) if at < len(lines) else None
+    if not score:
+        raise MatFileError(at + 1 if at < len(lines) else k,
+                           "expected the score line 'Name : score   Name : score'")
+    if not record.games:
+        record.white, record.black = score[1], score[3]
+    w, b = int(score[2]), int(score[4])
+    n = record.length
+    crawford = bool(n and record.crawford and not crawford_seen and (w == n - 1) != (b == n - 1))
+    game = GameRecord(number, w, b, crawford=crawford, start=record.rules.start)
+    record.games.append(game)
+    return _GameReader(game, record.rules, record.length == 0, record.jacoby)
