@@ -58,6 +58,14 @@ SENT_TO_BAR_WITHOUT_HIT = "sent_to_bar_without_hit"  # a checker went to the bar
 TOO_MANY_PIPS = "too_many_pips"  # more pips moved in all than the dice give
 DICE_MISMATCH = "dice_mismatch"  # a checker moved a distance no combination of the dice makes
 NOT_A_LEGAL_PLAY = "not_a_legal_play"  # catch-all, only when nothing more specific is found
+# variants (engine.variants.reasons)
+HEAD_RULE = "head_rule"  # Long Nardi: more checkers left the head than the turn allows
+SIX_BLOCK = "six_block"  # six points in a row where the variant forbids them
+FIRST_CHECKER = "first_checker"  # Fevga: another checker moved before the first one got past
+START_QUARTER_FULL = "start_quarter_full"  # Fevga: all six points of the start quarter held
+HITTER_HIDDEN = "hitter_hidden"  # Caucasian: the hitter moved on onto its own checkers
+PINNED_CHECKER_MOVED = "pinned_checker_moved"  # Plakoto: a pinned checker moved
+BEAR_OFF_WHILE_PINNED = "bear_off_while_pinned"  # Plakoto: bore off with a checker pinned
 
 REASON_CODES: tuple[str, ...] = (
     NO_MOVE_MADE,
@@ -80,6 +88,13 @@ REASON_CODES: tuple[str, ...] = (
     TOO_MANY_PIPS,
     DICE_MISMATCH,
     NOT_A_LEGAL_PLAY,
+    HEAD_RULE,
+    SIX_BLOCK,
+    FIRST_CHECKER,
+    START_QUARTER_FULL,
+    HITTER_HIDDEN,
+    PINNED_CHECKER_MOVED,
+    BEAR_OFF_WHILE_PINNED,
 )
 
 
@@ -135,8 +150,20 @@ def judge(
     for play in plays:
         if play.after.key() == key:
             return Judgement(True, play, ())
+    if rules.hooks:
+        from .variants.reasons import variant_reasons
+
+        return Judgement(False, None, variant_reasons(before, side, rolled, after, rules, plays))
     reasons = _Judge(before, side, rolled, after, rules, plays).reasons()
     return Judgement(False, None, reasons)
+
+
+def standard_reasons(
+    before: Position, side: Side, dice: tuple[int, int], after: Position, rules: Rules,
+    plays: list[Play],
+) -> tuple[Reason, ...]:
+    """The reasons the standard judge finds (movement, dice, counts), under ``rules``."""
+    return _Judge(before, side, dice, after, rules, plays).reasons()
 
 
 # -- internals -----------------------------------------------------------------------------------
@@ -242,8 +269,8 @@ class _Judge:
         a, b = dice
         self.pool: tuple[int, ...] = (a,) * 4 if a == b else (max(a, b), min(a, b))
         self.dice_text = f"{max(a, b)}-{min(a, b)}"
-        self.my_b, self.opp_b = to_relative(before, side, rules)
-        self.my_a, self.opp_a = to_relative(after, side, rules)
+        self.my_b, self.opp_b = to_relative(before, side, rules, pinned=True)
+        self.my_a, self.opp_a = to_relative(after, side, rules, pinned=True)
         self.home = rules.home_size
         subs: set[tuple[int, ...]] = set()
         for r in range(1, len(self.pool) + 1):
@@ -425,8 +452,8 @@ class _Judge:
                 gone += delta
         if gone:
             return None
-        ob, _ = to_relative(self.before, other, self.rules)
-        oa, _ = to_relative(self.after, other, self.rules)
+        ob, _ = to_relative(self.before, other, self.rules, pinned=True)
+        oa, _ = to_relative(self.after, other, self.rules, pinned=True)
         srcs = _expand([max(0, ob[p] - oa[p]) for p in range(26)])
         dsts = _expand([max(0, oa[p] - ob[p]) for p in range(26)])
         if not srcs or len(srcs) != len(dsts) or len(srcs) > 4:

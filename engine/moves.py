@@ -66,8 +66,14 @@ def check_dice(dice: tuple[int, int] | list[int]) -> tuple[int, int]:
     return (dice[0], dice[1])
 
 
-def to_relative(pos: Position, side: Side, rules: Rules = STANDARD) -> tuple[list[int], list[int]]:
-    """(my, opp): counts at the mover's points 1..24, [25] = bar, [0] = off."""
+def to_relative(
+    pos: Position, side: Side, rules: Rules = STANDARD, pinned: bool = False
+) -> tuple[list[int], list[int]]:
+    """(my, opp): counts at the mover's points 1..24, [25] = bar, [0] = off.
+
+    A Plakoto checker pinned under an opponent's is left out unless ``pinned``: then it counts
+    for its owner, and a point can show checkers of both sides (the judge's view of a pin).
+    """
     my = [0] * 26
     opp = [0] * 26
     sign = side.sign
@@ -83,6 +89,13 @@ def to_relative(pos: Position, side: Side, rules: Rules = STANDARD) -> tuple[lis
     other = side.other
     opp[BAR] = pos.bar(other)
     opp[OFF] = pos.off(other)
+    if pinned and pos.pinned:
+        for p in range(1, 25):
+            n = pos.pinned[rules.abs_index(side, p)] * sign
+            if n > 0:
+                my[p] += n
+            elif n < 0:
+                opp[p] -= n
     return my, opp
 
 
