@@ -68,13 +68,17 @@ def learn(frame: np.ndarray, corners: np.ndarray, pos: Position,
     labels = label_strips(lay, pos)
     # colours: checker pixels, shrunk away from the outline
     inner = _shrink(labels, lay)
-    white = ColourModel.fit(lab[inner == 1])
-    black = ColourModel.fit(lab[inner == 2])
+    wpx, bpx = lab[inner == 1], lab[inner == 2]
+    white = ColourModel.fit(wpx)
+    black = ColourModel.fit(bpx)
+    lightness = {"white_L": float(np.median(wpx[:, 0])) if len(wpx) else 0.0,
+                 "black_L": float(np.median(bpx[:, 0])) if len(bpx) else 0.0}
     kinds = strip_kinds(lay)
     bg = _background(lab, labels, kinds)
     h, w = frame.shape[:2]
     return BoardProfile(image_size=(w, h), corners=np.asarray(corners, np.float64), shape=shape,
-                        white=white, black=black, background=bg, trays_right=trays_right)
+                        white=white, black=black, background=bg, trays_right=trays_right,
+                        meta=lightness)
 
 
 def _shrink(labels: np.ndarray, lay: Layout) -> np.ndarray:
