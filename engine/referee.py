@@ -739,7 +739,9 @@ class Referee:
             dice = obs.dice
             if dice is not None and dice.owner in (None, self.turn.value) and \
                     sorted(dice.values) == sorted(self.dice or ()):
-                return []  # the dice are still down: the player is moving
+                # the dice are still down: the player is moving (flag only a board that no part
+                # of a legal play can give)
+                return self._flag_midway(obs)
             events = self._fuse(obs)
             if events and events[-1].type not in ("IllegalMoveFlagged", "NeedsConfirmation") \
                     and self.phase == Phase.ROLL:
@@ -968,9 +970,36 @@ class Referee:
         seen = self._seen_illegal(obs, max(best, before))
         if seen is not None and seen != self.position and seen != flagged:
             return self._emit(self._illegal(seen))
-        if best - max(second, before) >= MARGIN:
+        # a legal play ends the flag only when it fits better than the flagged board too
+        shown = obs.log_likelihood(flagged) if flagged is not None else -math.inf
+        if best - max(second, before, shown) >= MARGIN:
             return self._emit(self._moved(play))
+        if flagged is not None and self._new_roll_seen(obs) and \
+                obs.log_likelihood(flagged) - max(best, before) >= MARGIN:
+            # the opponent has rolled on the illegal play: it stands (tournament rule)
+            stood = self._try({"command": "let_stand"})
+            if stood and self.phase == Phase.ROLL:
+                stood += self._observe_roll(obs)
+            return stood
         return []
+
+    def _flag_midway(self, obs: Observation) -> list[Event]:
+        """While the dice are down a board is flagged only when it is a whole position, fully
+        seen, that fits clearly better than the position before and every legal play, and that
+        no part of a legal play can give (:func:`_impossible_midway`): the player has finished
+        an illegal play, or is making one, and the opponent may ask for it to be put right."""
+        if self.replaying or not _fully_seen(obs):
+            return []
+        seen = obs.most_likely_position()
+        if seen is None or not _complete(seen) or seen == self.position:
+            return []
+        assert self.turn is not None and self.dice is not None
+        if not _impossible_midway(self.position, seen, self.turn, self.dice, self.rules):
+            return []
+        best = max(s for s, _ in self._scored(obs))
+        if obs.log_likelihood(seen) - max(best, obs.log_likelihood(self.position)) < MARGIN:
+            return []
+        return self._emit(self._illegal(seen))
 
     # -- views ---------------------------------------------------------------------------------
 
@@ -1042,6 +1071,29 @@ def _configured(match_rules: Rules, number: int, settings: MatchSettings | None)
     from .variants.settings import configure
 
     return configure(game_rules(match_rules, number), settings)
+
+
+def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple[int, int],
+                       rules: Rules) -> bool:
+    """No part of any play of ``dice`` turns ``before`` into ``seen``: the opponent's checkers
+    moved other than to the bar, or (no checker borne off) the mover's went a number of pips no
+    subset of the dice makes."""
+    from .moves import to_relative
+
+    my0, opp0 = to_relative(before, side, rules)
+    my1, opp1 = to_relative(seen, side, rules)
+    points = range(1, 25)
+    hit = sum(max(0, opp0[p] - opp1[p]) for p in points)
+    if any(opp1[p] > opp0[p] for p in points) or opp1[25] - opp0[25] != hit or \
+            opp1[0] != opp0[0] or my1[25] > my0[25]:
+        return True
+    if seen.off(side) != before.off(side):
+        return False  # bearing off with a larger die: pips do not add up
+    a, b = dice
+    steps = [a] * 4 if a == b else [a, b]
+    sums = {sum(steps[:k]) for k in range(len(steps) + 1)} | set(steps)
+    moved = before.pip_count(side) - seen.pip_count(side)
+    return moved not in sums
 
 
 def _complete(pos: Position) -> bool:

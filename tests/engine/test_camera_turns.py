@@ -169,3 +169,41 @@ def test_existing_observation_flow_unchanged_without_cube() -> None:
     opening(ref, 3, 1)
     got: list[Event] = ref.observe(see(AFTER_31))
     assert types(got) == ["Moved"] and ref.phase == Phase.ROLL
+
+
+# white 8/4 6/5 with 3-1: one pip too far, a board no part of a 3-1 play gives
+TOO_FAR = board({24: 2, 13: 5, 8: 2, 6: 4, 5: 1, 4: 1}, START_BLACK)
+HALF_31 = board({24: 2, 13: 5, 8: 2, 6: 5, 5: 1}, START_BLACK)  # 8/5 so far: a part of a play
+
+
+def test_dice_down_part_of_a_play_is_moving_not_flagged() -> None:
+    ref = new_match(length=7)
+    opening(ref, 3, 1)
+    assert ref.observe(see(HALF_31, (3, 1), "white")) == []
+    assert ref.phase == Phase.ROLLED
+
+
+def test_dice_down_impossible_board_is_flagged_and_put_right() -> None:
+    ref = new_match(length=7)
+    opening(ref, 3, 1)
+    got = ref.observe(see(TOO_FAR, (3, 1), "white"))
+    assert types(got) == ["IllegalMoveFlagged"] and ref.phase == Phase.FLAGGED
+    assert ref.observe(see(TOO_FAR)) == []  # dice picked up on the flagged board: it waits
+    assert types(ref.observe(see(START, (3, 1), "white"))) == ["FlagCleared"]
+    got = ref.observe(see(AFTER_31))
+    assert types(got) == ["Moved"] and not got[0]["illegal"]
+    refolded(ref)
+
+
+def test_flagged_play_stands_once_the_opponent_rolls() -> None:
+    ref = new_match(length=7)
+    opening(ref, 3, 1)
+    ref.observe(see(TOO_FAR, (3, 1), "white"))
+    got = ref.observe(see(TOO_FAR, (6, 4), "black"))
+    assert types(got) == ["Moved", "Rolled"] and got[0]["illegal"]
+    assert ref.position == TOO_FAR and ref.turn is BLACK and ref.dice == (6, 4)
+    strict = new_match(length=7, legal_moves_only=True)
+    opening(strict, 3, 1)
+    strict.observe(see(TOO_FAR, (3, 1), "white"))
+    assert strict.observe(see(TOO_FAR, (6, 4), "black")) == []  # club mode: never stands
+    assert strict.phase == Phase.FLAGGED
