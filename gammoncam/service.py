@@ -21,6 +21,7 @@ from engine.observation import Observation
 from engine.referee import CommandError, Phase, Referee
 from engine.rules import STANDARD, Rules
 
+from .clip import ClipBuffer
 from .store import EventStore, StoreError
 
 Snapshot = dict[str, Any]
@@ -90,6 +91,7 @@ class MatchService:
         self._clock = clock
         self._lock = threading.RLock()
         self.status: dict[str, Any] = {}  # camera and pipeline status, shown with the state
+        self.clip = ClipBuffer()  # the last 30 s of video, fed by the capture thread
         self.match_id: int | None = None
         self.referee = Referee(rules)
         self.seq = 0
@@ -173,6 +175,11 @@ class MatchService:
             self.status.update(status)
         if changed:
             self.publisher.publish(self.snapshot())
+
+    def save_clip(self, path: str) -> int:
+        """Save the last 30 seconds of video to ``path`` (.avi or .mp4); the number of frames
+        written. Raises ``clip.ClipError`` when there is nothing to save."""
+        return self.clip.save(path)
 
     # -- views ---------------------------------------------------------------------------------
 
