@@ -11,6 +11,7 @@ holds a few threads.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any
 
 from flask import Flask
@@ -57,7 +58,10 @@ def build_app(service: Any, auth_path: str | None, password_file: str | None = N
     (deployments), otherwise the operator sets it on /setup with the printed code."""
     from webui import create_app
 
-    app = create_app(service, auth_path=auth_path, config={"BOARD_NAME": board_name})
+    config: dict[str, Any] = {"BOARD_NAME": board_name}
+    if auth_path:
+        config["CLIP_DIR"] = os.path.join(os.path.dirname(os.path.abspath(auth_path)), "clips")
+    app = create_app(service, auth_path=auth_path, config=config)
     store = app.extensions["gammoncam_auth"]
     if password_file and not store.password_set:
         with open(password_file, encoding="utf-8") as f:

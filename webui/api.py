@@ -9,7 +9,9 @@ message; nothing changes.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, request
@@ -123,16 +125,25 @@ def match_events(match_id: int) -> Any:
 @bp.post("/api/clip")
 @auth.operator_api
 def clip() -> Any:
-    """Save the last 30 seconds of video for a disputed moment (needs the camera service)."""
-    save = getattr(service(), "save_clip", None)
-    if not callable(save):
+    """Save the last 30 seconds of video for a disputed moment, as a file in ``CLIP_DIR``.
+
+    Needs the camera: a service without ``snapshot_jpeg`` (no camera) or ``save_clip`` gives an
+    honest 501."""
+    svc = service()
+    save = getattr(svc, "save_clip", None)
+    folder = current_app.config.get("CLIP_DIR")
+    if not callable(save) or not callable(getattr(svc, "snapshot_jpeg", None)):
         return _error(501, _("no camera on this board: there is no video to save"))
+    if not folder:
+        return _error(501, _("no folder for video clips is configured"))
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = Path(folder) / f"clip-{svc.match_id or 0}-{svc.seq}-{stamp}.avi"
     try:
-        saved = save()
-    except Exception as exc:  # the camera's failure, told plainly to the referee
-        current_app.logger.exception("save_clip failed")
-        return _error(503, _("the clip could not be saved: %(e)s", e=str(exc)))
-    return jsonify({"ok": True, "clip": saved if isinstance(saved, (dict, str)) else None})
+        path.parent.mkdir(parents=True, exist_ok=True)
+        frames = save(str(path))
+    except (ValueError, OSError) as exc:  # nothing recorded yet, or the disk refused
+        return _error(409, _("the clip could not be saved: %(e)s", e=str(exc)))
+    return jsonify({"ok": True, "clip": path.name, "frames": frames})
 
 
 @bp.get("/healthz")

@@ -110,6 +110,10 @@ def store() -> AuthStore:
     return current_app.extensions["gammoncam_auth"]
 
 
+def failures() -> _Failures:
+    return current_app.extensions.setdefault("gammoncam_login_failures", _Failures())
+
+
 def is_operator() -> bool:
     return bool(session.get("operator"))
 
@@ -189,13 +193,13 @@ def login() -> Any:
         addr = request.remote_addr or "?"
         if not _csrf_ok():
             error, status = _("The form expired: please try again."), 403
-        elif _FAILURES.blocked(addr):
+        elif failures().blocked(addr):
             error, status = _("Too many wrong passwords: wait a minute."), 429
         elif store().check(request.form.get("password", "")):
             _login_session()
             return redirect(nxt)
         else:
-            _FAILURES.add(addr)
+            failures().add(addr)
             error, status = _("Wrong password."), 401
     return render_template("login.html", error=error, next=nxt), status
 
@@ -213,10 +217,10 @@ def setup() -> Any:
         addr = request.remote_addr or "?"
         if not _csrf_ok():
             error, status = _("The form expired: please try again."), 403
-        elif _FAILURES.blocked(addr):
+        elif failures().blocked(addr):
             error, status = _("Too many wrong codes: wait a minute."), 429
         elif not hmac.compare_digest(code.encode(), expected.encode()):
-            _FAILURES.add(addr)
+            failures().add(addr)
             error, status = _("Wrong setup code: it is printed on the server's console."), 401
         elif password != request.form.get("password2", ""):
             error, status = _("The two passwords differ."), 400
@@ -246,5 +250,3 @@ def session_info() -> Any:
     return jsonify({"operator": operator, "csrf": csrf_token() if operator else None,
                     "password_set": store().password_set})
 
-
-_FAILURES = _Failures()
