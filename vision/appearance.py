@@ -54,7 +54,7 @@ class ColourModel:
         floor = float(self.log_density.min())
         idx = np.nonzero(self.log_density > floor + 1e-3)[0]
         return {"floor": round(floor, 4), "bins": idx.tolist(),
-                "values": [round(float(v), 4) for v in self.log_density[idx]]}
+                "values": [round(float(v), 6) for v in self.log_density[idx]]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ColourModel:
@@ -86,7 +86,7 @@ class Background:
 
     def to_json(self) -> dict[str, Any]:
         return {"shape": list(self.mean.shape), "sigma": self.sigma.round(3).tolist(),
-                "mean": np.round(self.mean, 1).ravel().tolist()}
+                "mean": np.round(self.mean, 3).ravel().tolist()}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Background:

@@ -1,0 +1,123 @@
+"""ArUco shim (both OpenCV APIs, faked), marker corners, drift, mismatch refusal, the CLI's exit
+codes and one-shot reading of the real photos (read from ../shared/real, never copied)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration import aruco
+from calibration.calibrate import START, PositionMismatch, calibrate
+from calibration.drift import alignment
+from calibration.markers import corners_from_markers, marker_sheet
+from tests.scenes.dataset import random_state
+from tests.scenes.scene import Scene, State, random_setup
+
+REAL = Path(__file__).resolve().parents[2].parent / "shared" / "real"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _fake(new_api: bool) -> SimpleNamespace:
+    calls = []
+    ns = SimpleNamespace(DICT_4X4_50=0, calls=calls,
+                         getPredefinedDictionary=lambda k: ("dict", k))
+    if new_api:
+        class Det:
+            def __init__(self, d, p):
+                calls.append("ArucoDetector")
+
+            def detectMarkers(self, gray):
+                return [np.zeros((1, 4, 2))], np.array([[3]]), []
+        ns.ArucoDetector = Det
+        ns.DetectorParameters = lambda: "params"
+        ns.generateImageMarker = lambda d, i, px: np.full((px, px), i, np.uint8)
+    else:
+        def detect(gray, d, parameters=None):
+            calls.append("detectMarkers")
+            return [np.zeros((1, 4, 2))], np.array([[3]]), []
+        ns.detectMarkers = detect
+        ns.DetectorParameters_create = lambda: "params"
+        ns.drawMarker = lambda d, i, px: np.full((px, px), i, np.uint8)
+    return ns
+
+
+@pytest.mark.parametrize("new_api", [True, False])
+def test_aruco_shim_both_apis(new_api):
+    fake = _fake(new_api)
+    found = aruco.detect(np.zeros((10, 10), np.uint8), module=fake)
+    assert list(found) == [3] and found[3].shape == (4, 2)
+    assert fake.calls == ["ArucoDetector" if new_api else "detectMarkers"]
+    assert aruco.marker_image(2, 8, module=fake).shape == (8, 8)
+
+
+def test_markers_give_the_corners():
+    img = np.full((720, 1280), 200, np.uint8)
+    where = {0: (300, 150), 1: (900, 150), 2: (900, 550), 3: (300, 550)}
+    for i, (x, y) in where.items():
+        m = aruco.marker_image(i, 80)
+        ox, oy = (x - 80 if i in (0, 3) else x), (y - 80 if i in (0, 1) else y)
+        img[oy:oy + 80, ox:ox + 80] = m
+    q = corners_from_markers(cv2.cvtColor(img, cv2.COLOR_GRAY2BGR))
+    assert np.allclose(q, [where[i] for i in range(4)], atol=1.5)
+    assert marker_sheet(100, 20).ndim == 2
+
+
+def test_mismatch_and_drift():
+    setup = random_setup(1003)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(State(START))
+    q = np.array(tr0["board_corners_px"])
+    prof = calibrate(img0, START, method="taps", corners=q)
+    img, _ = scene.render(random_state(setup, 11))
+    assert alignment(img, prof) > 0.6
+    moved = cv2.warpAffine(img, np.float32([[1, 0, 25], [0, 1, 12]]), (img.shape[1],
+                                                                       img.shape[0]))
+    assert alignment(moved, prof) < alignment(img, prof) - 0.2
+    other = scene.render(random_state(setup, 12))[0]
+    with pytest.raises(PositionMismatch):
+        calibrate(other, START, method="taps", corners=q)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "gammoncam.cli", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_cli_bad_inputs_exit_2(tmp_path):
+    not_image = tmp_path / "x.png"
+    not_image.write_text("hello")
+    r = _cli("read", str(not_image), "--json")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((360, 640, 3), 128, np.uint8))
+    r = _cli("read", str(blank), "--json")
+    assert r.returncode == 2 and "no board" in r.stderr
+    r = _cli("markers", "--out", str(tmp_path / "m.png"))
+    assert r.returncode == 0 and (tmp_path / "m.png").exists()
+
+
+@pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="real photos not available")
+def test_real_photos_one_shot_score():
+    import json
+
+    from bench.bench_real import score
+    from calibration.find import BoardNotFound
+    from calibration.oneshot import read_oneshot
+
+    truth = json.loads((REAL / "truth.json").read_text())
+    right = scored = 0
+    for name, t in truth.items():
+        img = cv2.imread(str(REAL / name))
+        try:
+            obs, _ = read_oneshot(img)
+        except BoardNotFound:
+            continue
+        r, s = score(obs.best_counts(), t)
+        right, scored = right + r, scored + s
+    assert right >= 12  # measured 14 of 185 scored points: the real photos are far from done
