@@ -124,6 +124,7 @@
   Object.assign(window.GC, { describe, moveText, names, renderPanel, onState, show });
 
   document.addEventListener("DOMContentLoaded", () => {
+    if (!document.getElementById("board")) return;  // pages that only borrow the texts
     const conn = document.getElementById("conn");
     window.GC.feed = new window.GC.LiveFeed("", show,
       (status, since) => window.GC.showConn(conn, status, since)).start();

@@ -1,0 +1,175 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real waitress server.
+
+The spectator page updates live; the referee sees an illegal flag and resolves it while
+spectators see only "position under review"; an action without login is refused; a page
+recovers after the server restarts. Every page is saved as a screenshot at tablet size (both
+orientations) and phone size in tests/webui/screenshots/.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .server import PASSWORD, OperatorClient, Server
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+SHOTS = Path(__file__).with_name("screenshots")
+TABLET = {"width": 1280, "height": 800}
+TABLET_PORTRAIT = {"width": 800, "height": 1280}
+PHONE = {"width": 390, "height": 844}
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and not shutil.which("chromium"),
+                                reason="Debian's chromium is not installed (make test installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--no-first-run"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("board")).start()
+    yield s
+    s.stop()
+
+
+def _page(browser: Any, viewport: dict[str, int] = TABLET, lang: str = "en") -> Any:
+    ctx = browser.new_context(viewport=viewport, locale=lang,
+                              extra_http_headers={"Accept-Language": lang})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    return page
+
+
+def _login(page: Any, url: str) -> None:
+    page.goto(url + "/login?next=/referee")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(url + "/referee")
+
+
+def _shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def test_spectator_updates_live(browser: Any, server: Server) -> None:
+    op = OperatorClient(server.url)
+    op.command("new_match", length=5, white="Ana <b>", black="Bruno")
+    op.command("opening_roll", white=3, black=1)
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#conn.live")
+    assert page.text_content("#p-white .name") == "Ana <b>"  # user text shown, not markup
+    assert page.text_content("#status") == "Ana <b> to play 3-1"
+    op.command("play", play="8/5 6/5")
+    page.wait_for_selector("#moves li:has-text('8/5 6/5')")
+    assert "Bruno to roll" in page.text_content("#status")
+    assert page.locator("svg#board circle.checker").count() == 30
+    _shoot(page, "spectator-tablet-landscape")
+    page.set_viewport_size(TABLET_PORTRAIT)
+    _shoot(page, "spectator-tablet-portrait")
+    page.set_viewport_size(PHONE)
+    _shoot(page, "spectator-phone")
+    assert not page.errors
+
+
+def test_referee_sees_the_flag_and_resolves_it(browser: Any, server: Server) -> None:
+    op = OperatorClient(server.url)
+    op.command("new_match", length=5, white="Ana", black="Bruno")
+    op.command("opening_roll", white=3, black=1)
+    referee, spectator = _page(browser), _page(browser, lang="es")
+    _login(referee, server.url)
+    spectator.goto(server.url + "/")
+    referee.wait_for_selector("#play-box:not([hidden])")
+    referee.fill("#play-text", "13/9 6/5")  # 5 pips for a 3-1
+    referee.click("#do-play")
+    referee.wait_for_selector("#flag-box:not([hidden])")
+    assert "more than the 4" in referee.text_content("#flag-reasons")
+    spectator.wait_for_selector("#review:not([hidden])")
+    assert spectator.text_content("#review") == "Posición en revisión"
+    assert "more than the 4" not in spectator.content()  # no reasons leak to spectators
+    _shoot(referee, "referee-flag-tablet-landscape")
+    _shoot(spectator, "spectator-review-es")
+    referee.click("#flag-box button[data-cmd=clear_flag]")
+    referee.wait_for_selector("#flag-box", state="hidden")
+    referee.wait_for_selector("#legal option[value='8/5 6/5']", state="attached")
+    referee.select_option("#legal", "8/5 6/5")
+    referee.click("#do-legal")
+    spectator.wait_for_selector("#moves li:has-text('8/5')")
+    assert spectator.is_hidden("#review")
+    referee.click("#new-match summary")
+    referee.set_viewport_size(TABLET_PORTRAIT)
+    _shoot(referee, "referee-tablet-portrait")
+    referee.click("#new-match summary")
+    referee.set_viewport_size(TABLET)
+    referee.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    _shoot(referee, "referee-controls-tablet-landscape")
+    assert not referee.errors and not spectator.errors
+
+
+def test_action_without_login_is_refused(browser: Any, server: Server) -> None:
+    page = _page(browser)
+    page.goto(server.url + "/")
+    status = page.evaluate("""async () => (await fetch('/api/commands', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({command: 'new_match', length: 1})})).status""")
+    assert status == 401
+    page.goto(server.url + "/referee")
+    assert page.url.startswith(server.url + "/login")
+    _shoot(page, "login-tablet")
+
+
+def test_other_pages(browser: Any, server: Server) -> None:
+    page = _page(browser, lang="it")
+    _login(page, server.url)
+    for name in ("calibration", "camera"):
+        page.goto(server.url + "/" + name)
+        assert "Nessuna telecamera su questo tavoliere." in page.text_content("main")
+        _shoot(page, f"{name}-tablet-it")
+    # tournament: this board twice, once by another origin (CORS)
+    other = server.url.replace("127.0.0.1", "localhost")
+    page.goto(f"{server.url}/tournament?boards={server.url},{other}")
+    page.locator(".tile .tconn.live").nth(1).wait_for()
+    page.locator(".tile .tscore .tplayer").nth(3).wait_for()
+    _shoot(page, "tournament-tablet-it")
+    page.set_viewport_size(TABLET_PORTRAIT)
+    _shoot(page, "tournament-tablet-portrait-it")
+    assert not page.errors
+
+
+def test_page_recovers_after_the_server_restarts(browser: Any,
+                                                 tmp_path_factory: pytest.TempPathFactory) -> None:
+    s = Server(tmp_path_factory.mktemp("restart")).start()
+    try:
+        op = OperatorClient(s.url)
+        op.command("new_match", length=3, white="Ana", black="Bruno")
+        page = _page(browser, lang="ca")
+        page.goto(s.url + "/")
+        page.wait_for_selector("#conn.live")
+        s.stop()
+        page.wait_for_selector("#conn.stale", timeout=10000)
+        assert "Sense dades des de les" in page.text_content("#conn")
+        _shoot(page, "spectator-stale-ca")
+        s.start()
+        op = OperatorClient(s.url)  # the session key survives; log in again anyway
+        op.command("opening_roll", white=6, black=1)
+        page.wait_for_selector("#conn.live", timeout=20000)
+        page.wait_for_selector("#status:has-text('6-1')", timeout=20000)
+    finally:
+        s.stop()
