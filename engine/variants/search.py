@@ -141,7 +141,7 @@ class Search:
         self.found: dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]] = {}
         self.steps: list[tuple[int, int, int, bool]] = []
         self.most = 0
-        self.seen: set[tuple[object, ...]] = set()
+        self.seen: dict[tuple[object, ...], int] = {}
 
     def state_key(self) -> tuple[int, ...]:
         return (*self.my, *self.opp, *self.mp, *self.op)
@@ -170,9 +170,10 @@ class Search:
         """Play dice[i:]; ``left``: checkers that left the head; ``hitters``: where the checkers
         that hit in the home board this turn stand (Caucasian)."""
         memo = (self.state_key(), tuple(dice[i:]), left, hitters)
-        if memo in self.seen:
-            return
-        self.seen.add(memo)
+        marks = _marks(self.steps)
+        if self.seen.get(memo, marks + 1) <= marks:
+            return  # been here already, with no more pins on the way
+        self.seen[memo] = marks
         moved = False
         if i < len(dice):
             d = dice[i]
@@ -196,7 +197,10 @@ class Search:
                 self.most = n
                 key = self.state_key()
                 known = self.found.get(key)
-                if known is None or len(known) < n:
+                # of two ways to the same end keep the one with fewer pins on the way (a pin
+                # left at once is no pin: 8/4, not 8/5*/4)
+                if known is None or len(known) < n or (
+                        len(known) == n and _marks(self.steps) < _marks(known)):
                     self.found[key] = tuple(self.steps)
 
     def _leave(self, s: int) -> int:
@@ -274,6 +278,11 @@ class Search:
         self.my[OFF] -= 1
         self._unleave(s, freed)
         return True
+
+
+def _marks(steps: list[tuple[int, int, int, bool]] | tuple[tuple[int, int, int, bool], ...]
+           ) -> int:
+    return sum(1 for s in steps if s[3])
 
 
 def search(pos: Position, side: Side, dice: tuple[int, int], rules: Rules) -> Search:
