@@ -117,6 +117,8 @@ class Pipeline:
         self.service, self.source, self.profile = service, source, profile
         self.read = read or _default_read()
         self.settle = settle or _default_settle()
+        if drift is None and getattr(profile, "reference", None) is not None:
+            from calibration.drift import drifted as drift  # the profile can be checked
         self.drift = drift
         self.stable = StableReader(stable_n, min_confidence)
         self.on_frame = on_frame
