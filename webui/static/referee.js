@@ -60,6 +60,9 @@
         li.textContent = r;
         ul.appendChild(li);
       }
+      const fb = $("flag-board");
+      fb.hidden = !f.position;
+      if (f.position) GC.renderBoard(fb, { position: f.position, settings: null });
       const s = state.settings || {};
       $("let-stand").hidden = !!s.legal_moves_only || f.position === null;
     }
