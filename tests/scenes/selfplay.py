@@ -298,7 +298,7 @@ def _play(seed: int, variant: str, max_turns: int) -> Game | None:
             mult = 1
             if pos.off(loser) == 0:
                 mult = 2
-                home = range(18, 24) if side is WHITE else range(0, 6)
+                home = range(0, 6) if side is WHITE else range(18, 24)  # the winner's home
                 if pos.bar(loser) or any(pos.points[i] * loser.sign > 0 for i in home):
                     mult = 3
             game.winner, game.points = side.value, cube * mult
