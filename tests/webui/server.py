@@ -79,8 +79,11 @@ class OperatorClient:
             raise RuntimeError("login failed")
 
     def command(self, name: str, **args: Any) -> dict[str, Any]:
+        return self.send({"command": name, **args})
+
+    def send(self, cmd: dict[str, Any]) -> dict[str, Any]:
         req = urllib.request.Request(
-            self.url + "/api/commands", data=json.dumps({"command": name, **args}).encode(),
+            self.url + "/api/commands", data=json.dumps(cmd).encode(),
             headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf})
         with self.opener.open(req, timeout=10) as r:
             return json.loads(r.read())
