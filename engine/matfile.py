@@ -35,8 +35,9 @@ from .record import (
     Kind,
     MatchRecord,
     StepError,
-    apply_steps,
     is_legal,
+    play_steps,
+    position_at,
     win_level,
 )
 from .rules import STANDARD, Rules
@@ -83,7 +84,6 @@ def _plain(steps: tuple[Step, ...]) -> str:
 def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
     acts = game.actions
     recs: list[_Rec] = []
-    pos = game.start
     offer: Kind | None = None
     for k, a in enumerate(acts):
         nxt = acts[k + 1] if k + 1 < len(acts) else None
@@ -91,11 +91,11 @@ def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
             dice = f"{a.dice[0]}{a.dice[1]}: "
             # dice without a play: its roller resigned, or the game stops there (not a dance)
             stops = nxt.kind is Kind.RESIGN and nxt.side is a.side if nxt else game.winner is None
-            if not a.steps and stops and can_move(pos, a.side, a.dice, rules):
+            if not a.steps and stops and can_move(position_at(game, k, rules), a.side, a.dice,
+                                                  rules):
                 recs.append(_Rec("dice", a.side, k, dice))
             else:
                 recs.append(_Rec("move", a.side, k, dice + _plain(a.steps)))
-            pos = apply_steps(pos, a.side, a.steps, rules, errors=[])
             offer = None
         elif a.kind is Kind.DOUBLE:
             recs.append(_Rec("double", a.side, k, f" Doubles => {a.value}"))
@@ -342,7 +342,7 @@ def _segments(moves: tuple[str, ...], lineno: int) -> list[tuple[int, int]]:
 
 
 def _in_order(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple[int, int]],
-              rules: Rules) -> tuple[Step, ...] | None:
+              rules: Rules) -> tuple[Position, tuple[Step, ...]] | None:
     """One die per hop, in the written order, if the dice and the board allow it."""
     pool = [dice[0]] * 4 if dice[0] == dice[1] else list(dice)
     steps = []
@@ -355,20 +355,9 @@ def _in_order(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple
         pool.remove(die)
         steps.append(Step(src, dst, die, False))
     try:
-        return _with_hits(pos, side, steps, rules)[0]
+        return play_steps(pos, side, steps, rules)
     except StepError:
         return None
-
-
-def _with_hits(pos: Position, side: Side, steps: list[Step], rules: Rules,
-               errors: list[str] | None = None) -> tuple[tuple[Step, ...], Position]:
-    """The steps with their hit flags and the position they reach, played one by one."""
-    done: list[Step] = []
-    for s in steps:
-        bar = pos.bar(side.other)
-        pos = apply_steps(pos, side, [s], rules, errors)
-        done.append(Step(s.src, s.dst, s.die, pos.bar(side.other) > bar))
-    return tuple(done), pos
 
 
 def _resolve(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple[int, int]],
@@ -378,12 +367,13 @@ def _resolve(pos: Position, side: Side, dice: tuple[int, int], segs: list[tuple[
         return (), pos, is_legal(pos, side, dice, pos, rules), ""
     ordered = _in_order(pos, side, dice, segs, rules)
     if ordered is not None:
-        after = apply_steps(pos, side, ordered, rules)
-        return ordered, after, is_legal(pos, side, dice, after, rules), ""
+        after, steps = ordered
+        return steps, after, is_legal(pos, side, dice, after, rules), ""
     # a hop of several dice (61: 13/6), an order the board refuses, or a play the dice do not make
     errors: list[str] = []
     raw = [Step(s, d, s - d if 0 < s - d <= 6 else 0, False) for s, d in segs]
-    steps, after = _with_hits(pos, side, raw, rules, errors)
+    after, made = play_steps(pos, side, raw, rules, errors)
+    steps = made if not errors else tuple(raw)
     for play in legal_plays(pos, side, dice, rules) if not errors else []:
         if play.after == after:
             return play.steps, after, True, ""

@@ -99,7 +99,19 @@ def apply_steps(
     order rules: a recorded play that broke them can still be replayed. An impossible step raises
     ``StepError``; given an ``errors`` list it is skipped instead and why is appended there.
     """
+    return play_steps(pos, side, steps, rules, errors)[0]
+
+
+def play_steps(
+    pos: Position,
+    side: Side,
+    steps: tuple[Step, ...] | list[Step],
+    rules: Rules = STANDARD,
+    errors: list[str] | None = None,
+) -> tuple[Position, tuple[Step, ...]]:
+    """``apply_steps``, and the steps made, with ``hit`` set where they hit a blot."""
     my, opp = to_relative(pos, side, rules)
+    made = []
     for s in steps:
         problem = _step_problem(my, opp, side, s, rules)
         if problem:
@@ -109,10 +121,22 @@ def apply_steps(
             continue
         my[s.src] -= 1
         my[s.dst] += 1
-        if s.dst != OFF and opp[s.dst] and rules.hits:
+        hit = s.dst != OFF and opp[s.dst] > 0 and rules.hits
+        if hit:
             opp[s.dst] -= 1
             opp[BAR] += 1
-    return from_relative(my, opp, side, rules)
+        made.append(Step(s.src, s.dst, s.die, hit))
+    return from_relative(my, opp, side, rules), tuple(made)
+
+
+def position_at(game: GameRecord, index: int, rules: Rules = STANDARD) -> Position:
+    """The position before the game's action ``index``: its plays replayed (impossible steps
+    skipped)."""
+    pos = game.start
+    for a in game.actions[:index]:
+        if a.kind is Kind.ROLL and a.steps:
+            pos = apply_steps(pos, a.side, a.steps, rules, errors=[])
+    return pos
 
 
 def is_legal(before: Position, side: Side, dice: tuple[int, int], after: Position,
