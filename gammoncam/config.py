@@ -74,13 +74,13 @@ class EventConfig:
 class WebConfig:
     host: str = "0.0.0.0"
     port: int = 8080
-    threads: int = 32
+    threads: int = 160
 
 
 @dataclass(frozen=True)
 class StateConfig:
     dir: Path = Path("/var/lib/gammoncam")
-    database: Path = Path("/var/lib/gammoncam/gammoncam.sqlite")
+    database: Path = Path("/var/lib/gammoncam/gammoncam.db")
     min_free_mb: int = 200
 
 
@@ -293,7 +293,7 @@ def from_dict(data: Mapping[str, Any], base: Path = DEFAULT_PATH.parent) -> Conf
     web = WebConfig(
         host=_host("web.host", web_t.get("host", WebConfig.host)),
         port=_int("web.port", web_t.get("port", WebConfig.port), 1, 65535),
-        threads=_int("web.threads", web_t.get("threads", WebConfig.threads), 4, 512),
+        threads=_int("web.threads", web_t.get("threads", WebConfig.threads), 32, 2000),
     )
     log_t = _table(data, "log")
     _only(log_t, "log", [f.name for f in fields(LogConfig)])

@@ -1,10 +1,11 @@
 """``/healthz``: is this board's referee working? ``(ok, reasons)`` from the service's status.
 
-The rule lives here, as a pure function, so the web app, ``gammoncam doctor`` and the tests all
-judge health the same way. The web app does not import ``gammoncam`` (DESIGN.md: the arrows only
-point down); the service object it is handed answers ``health()`` by calling :func:`evaluate`
-(or :func:`check`, which also measures the disk), and ``/healthz`` answers 200 when ``ok`` and
-503 otherwise, with :func:`payload` as the JSON body.
+The rule lives here, as a pure function, so the service, the web app and the tests all judge
+health the same way. The web app does not import ``gammoncam`` (DESIGN.md: the arrows only point
+down). Its ``/healthz`` answers 503 when an entry of the service's ``status`` mapping is a
+mapping with ``"ok": False`` (its ``"error"`` becomes a reason), so the service publishes the
+verdict there: every few seconds, ``service.status["board"] = entry(*check(status, state_dir))``.
+:func:`payload` is the same verdict as a complete ``/healthz`` body for anything else.
 
 The status mapping (every key optional; a missing key counts as the worst case):
 
@@ -99,6 +100,13 @@ def payload(ok: bool, reasons: list[str]) -> tuple[dict[str, Any], int]:
     """The ``/healthz`` JSON body and HTTP status (200 or 503)."""
     return {"ok": ok, "reasons": list(reasons), "codes": [code(r) for r in reasons]}, (
         200 if ok else 503)
+
+
+def entry(ok: bool, reasons: list[str]) -> dict[str, Any]:
+    """The verdict as one entry of the service's ``status`` (the web app's ``/healthz`` reads
+    ``ok`` and ``error``; the reasons and codes are kept for pages that want them)."""
+    return {"ok": ok, "error": "; ".join(reasons), "reasons": list(reasons),
+            "codes": [code(r) for r in reasons]}
 
 
 def code(reason: str) -> str:

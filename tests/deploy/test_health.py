@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gammoncam.health import CODES, check, code, disk_free, evaluate, payload
+from gammoncam.health import CODES, check, code, disk_free, entry, evaluate, payload
 
 GOOD = {"last_frame_at": 100.0, "camera": "ok", "profile": "/var/lib/gammoncam/profile.json",
         "drift": False}
@@ -60,3 +60,11 @@ def test_check_measures_the_state_directory(tmp_path: Path) -> None:
     assert [code(r) for r in reasons] == ["frames stale"]
     ok, reasons = check(GOOD, tmp_path, min_free=free * 4)
     assert "disk low" in [code(r) for r in reasons]
+
+
+def test_entry_fits_the_web_apps_status_convention() -> None:
+    ok, reasons = evaluate({**GOOD, "drift": True, "profile": None}, now=101.0, disk_free=GiB)
+    e = entry(ok, reasons)
+    assert e["ok"] is False and e["codes"] == ["no calibration", "drift"]
+    assert e["error"] == "; ".join(reasons)
+    assert entry(True, []) == {"ok": True, "error": "", "reasons": [], "codes": []}
