@@ -24,6 +24,8 @@ network), printed at the end of each run:
 - bookworm: debootstrap 137 s, first install 88 s (apt: python3-venv, numpy 1.24.2, the stub;
   pip: OpenCV 4.11.0.86, flask, waitress, ...), second install 11 s; whole test 296 s. An
   earlier run on a quieter machine: debootstrap 126 s, first install 25 s.
+- trixie: debootstrap 136 s, first install 63 s (Python 3.13, apt's numpy 2.2.4, pip's OpenCV
+  5.0.0; the unit also verifies under trixie's systemd 257), second install 10 s; whole 271 s.
 """
 
 from __future__ import annotations
