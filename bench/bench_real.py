@@ -1,6 +1,7 @@
 """Real-photo benchmark: ``python -m bench.bench_real`` reads every photo in ../shared/real
-one-shot and scores the 24 points (and bar) against truth.json, best of the four orientations,
-skipping "?" entries; prints a line per photo and the total. Dice are not read yet."""
+one-shot and scores the 24 points against truth.json, best of the four orientations, skipping
+"?" entries; prints a line per photo (slots right, whether a board was found, the finder's
+pattern score, the one-shot time on one core) and the total. Dice are not read yet."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import json  # noqa: E402
 import sys  # noqa: E402
+import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import cv2  # noqa: E402
+import numpy as np  # noqa: E402
 
 from calibration.find import BoardNotFound  # noqa: E402
 from calibration.oneshot import read_oneshot  # noqa: E402
@@ -56,23 +59,31 @@ def score(best: list, truth: dict) -> tuple[int, int]:
 
 
 def main() -> int:
+    cv2.setNumThreads(1)
     truth = json.loads((REAL / "truth.json").read_text())
     tot_r = tot_s = 0
-    print(f"{'photo':36} {'slots right':>12} {'found':>6}")
+    times = []
+    print(f"{'photo':32} {'slots right':>12} {'%':>6} {'found':>6} {'pattern':>8} {'ms':>6}")
     for name, t in sorted(truth.items()):
         img = cv2.imread(str(REAL / name))
+        t0 = time.perf_counter()
         try:
-            obs, _ = read_oneshot(img)
+            obs, prof = read_oneshot(img)
+            dt = time.perf_counter() - t0
             r, s = score(obs.best_counts(), t)
-            found = "yes"
+            found, pattern = "yes", f"{prof.meta.get('pattern', float('nan')):.2f}"
         except BoardNotFound:
+            dt = time.perf_counter() - t0
             r, s = 0, sum(1 for x in t["rows"]["top"] + t["rows"]["bottom"] if x != "?")
-            found = "no"
+            found, pattern = "no", "-"
+        times.append(dt)
         tot_r += r
         tot_s += s
-        print(f"{name:36} {r:>5}/{s:<6} {found:>6}")
-    print(f"{'TOTAL':36} {tot_r:>5}/{tot_s:<6} = {100 * tot_r / max(tot_s, 1):.1f} % of scored "
-          f"points; dice: not read yet (0 of 8 photos' dice right)")
+        print(f"{name:32} {r:>5}/{s:<6} {100 * r / max(s, 1):6.1f} {found:>6} {pattern:>8} "
+              f"{dt * 1000:6.0f}")
+    print(f"{'TOTAL':32} {tot_r:>5}/{tot_s:<6} {100 * tot_r / max(tot_s, 1):6.1f} % of scored "
+          f"points; one-shot median {np.median(times) * 1000:.0f} ms per photo (one core); "
+          f"dice: not read yet")
     return 0
 
 

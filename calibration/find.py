@@ -1,79 +1,360 @@
 """Find the playing area (both point fields and the bar) in a frame without markers.
 
-Long straight edges are collected with a Hough transform and grouped into two roughly
-perpendicular families; pairs from each family make candidate quadrilaterals. A candidate is kept
-when its sides lie on edges, and the winner is the one whose rectified bands show twelve
-alternating points on each long side with the bar between the sixes.
+The board is recognised by its points, not by its outline: a candidate quadrilateral is scored by
+how much of the colour variance inside and just around it a point-pattern model explains (two
+rows of twelve triangles, each row's two kinds of point alternating, the field between them, the
+bar in the middle and four bands just outside the sides, every one a class of its own: the
+between-class share of the Lab variance, eta squared). The frame, the trays and any overlay fail
+the model; the playing area fits it whatever its colours are.
+
+Candidates: the board's axis angle (gradient orientations, modulo 90 degrees), then long edge
+peaks of the image turned upright along each axis; every pair of peaks across and along, both
+ways the points may run, is scored on a coarse grid; the best few are refined corner by corner
+(eight coordinates, shrinking steps down to a quarter of a working pixel) with the bar width, on
+a finer grid.
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 WORK = 640  # long side of the working image
-BAR_FRACTIONS = np.linspace(0.03, 0.12, 10)
+POINT_LEN = 0.42  # point length / playing-area height (the model's; boards vary a little)
+RING = 0.05  # width of the bands just outside each side, as a fraction of the side across
+BARS = (0.03, 0.05, 0.07, 0.09, 0.11)  # bar width / playing-area width, tried
+MIN_SCORE = 0.30  # below this no board is reported
+COARSE = (44, 40)  # grid (across, down) of the coarse pass
+FINE = (112, 100)  # grid of the refinement
+PEAKS = 8  # edge peaks kept per axis
+CONTRAST = 20.0  # Lab distance between points and field that counts as clearly different
+N_CLASSES = 10
+ASPECT = (0.76, 1.05)  # playing-area height / width in the image (boards and views vary)
+ALL_BARS = tuple(round(0.02 + 0.01 * i, 3) for i in range(13))
 
 
 class BoardNotFound(ValueError):
     """No backgammon board in the frame."""
 
 
-def _lines(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Long straight segments as (rho, theta) lines, longest first, and the edge map."""
-    edges = cv2.Canny(cv2.GaussianBlur(gray, (5, 5), 0), 20, 60)
-    m = min(gray.shape)
-    segs = cv2.HoughLinesP(edges, 1, np.pi / 360, threshold=int(0.15 * m),
-                           minLineLength=int(0.3 * m), maxLineGap=int(0.02 * m) + 2)
-    if segs is None:
-        return np.zeros((0, 2)), edges
-    segs = segs.reshape(-1, 4).astype(np.float64)
-    length = np.hypot(segs[:, 2] - segs[:, 0], segs[:, 3] - segs[:, 1])
-    segs = segs[np.argsort(-length)]
+@dataclass
+class Found:
+    """A playing area: corners TL, TR, BR, BL (frame pixels; the points run along TL-TR), the bar
+    width as a fraction of the playing area's width, and the model's score (0..1)."""
+
+    corners: np.ndarray
+    bar: float
+    score: float
+
+
+# -- the point-pattern model -----------------------------------------------------------------
+
+
+def _labels(grid: tuple[int, int], bar: float) -> np.ndarray:
+    """Class of every grid pixel (the grid spans the quad plus a ring outside it): -1 ignored,
+    0 field, 1..4 points (top even/odd, bottom even/odd), 5 bar, 6..9 outside bands (top, bottom,
+    left, right)."""
+    gw, gh = grid
+    u = (np.arange(gw) + 0.5) / gw * (1 + 2 * RING) - RING
+    v = (np.arange(gh) + 0.5) / gh * (1 + 2 * RING) - RING
+    U, V = np.meshgrid(u, v)
+    lab = np.full(U.shape, -1, np.int16)
+    pw = (1 - bar) / 12
+    left = U < 0.5 - bar / 2
+    col = np.where(left, U / pw, 6 + (U - 0.5 - bar / 2) / pw)
+    ci = np.floor(col)
+    frac = col - ci - 0.5  # -0.5..0.5 across the column
+    inside = (U >= 0) & (U <= 1) & (V >= 0) & (V <= 1)
+    in_bar = inside & (np.abs(U - 0.5) < bar / 2 * 0.8)
+    pts = inside & (np.abs(U - 0.5) > bar / 2 * 1.2)
+    for top in (True, False):
+        depth = V if top else 1 - V  # from this row's edge
+        half = 0.5 * (1 - depth / POINT_LEN)  # triangle half width (columns) at this depth
+        row = pts & (depth < POINT_LEN * 1.1)
+        tri = row & (np.abs(frac) < half - 0.12) & (depth < POINT_LEN * 0.92)
+        fld = row & (np.abs(frac) > half + 0.12)
+        base = 1 if top else 3
+        lab[tri] = base + (ci[tri].astype(np.int16) % 2)
+        lab[fld] = 0
+    mid = pts & (V > POINT_LEN * 1.15) & (V < 1 - POINT_LEN * 1.15)
+    lab[mid] = 0
+    lab[in_bar] = 5
+    lab[(V < 0) & (U > 0.02) & (U < 0.98)] = 6
+    lab[(V > 1) & (U > 0.02) & (U < 0.98)] = 7
+    lab[(U < 0) & (V > 0.02) & (V < 0.98)] = 8
+    lab[(U > 1) & (V > 0.02) & (V < 0.98)] = 9
+    return lab
+
+
+class _Model:
+    """Class indicator matrices per bar width for one grid, and the grid's corners in its own
+    pixels (the quad's corners sit RING inside the grid's edges)."""
+
+    def __init__(self, grid: tuple[int, int]) -> None:
+        self.grid = grid
+        gw, gh = grid
+        self.onehot: dict[float, np.ndarray] = {}
+        self.cls: dict[float, np.ndarray] = {}
+        for b in ALL_BARS:
+            lab = _labels(grid, b).ravel()
+            oh = np.zeros((lab.size, N_CLASSES), np.float32)
+            keep = lab >= 0
+            oh[np.nonzero(keep)[0], lab[keep]] = 1.0
+            self.onehot[b] = oh.T.copy()
+            self.cls[b] = lab.astype(np.int64)
+        a0, a1 = RING / (1 + 2 * RING) * gw, (1 + RING) / (1 + 2 * RING) * gw
+        b0, b1 = RING / (1 + 2 * RING) * gh, (1 + RING) / (1 + 2 * RING) * gh
+        self.dst = np.float32([[a0, b0], [a1, b0], [a1, b1], [a0, b1]])
+
+    def sample(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        """(pixels, 2 * channels): the grid's colours and their squares."""
+        M = cv2.getPerspectiveTransform(self.dst, np.asarray(quad, np.float32))
+        out = cv2.warpPerspective(img, M, self.grid, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                  borderMode=cv2.BORDER_REFLECT)
+        x = out.reshape(-1, img.shape[2])
+        return np.concatenate([x, x * x], 1)
+
+    def score(self, px: np.ndarray, bar: float) -> float:
+        """eta squared of the model's classes, times how clearly the points differ from the
+        field (a plain area explains its little variance with any boundary)."""
+        oh = self.onehot[bar]
+        S = oh @ px  # (classes, 2c)
+        n = oh.sum(1)
+        c = px.shape[1] // 2
+        ok = n > 0
+        N = n.sum()
+        if not ok[0]:
+            return 0.0
+        tot_s = S[:, :c].sum(0)
+        between = float(((S[ok, :c] ** 2) / n[ok, None]).sum() - (tot_s ** 2 / N).sum())
+        total = float(S[:, c:].sum() - (tot_s ** 2 / N).sum())
+        if total <= 0:
+            return 0.0
+        m = S[:, :c] / np.maximum(n, 1)[:, None]
+        field = m[0]
+        contrast = min(max(np.linalg.norm(m[1] - field), np.linalg.norm(m[2] - field)),
+                       max(np.linalg.norm(m[3] - field), np.linalg.norm(m[4] - field)))
+        return between / total * min(1.0, float(contrast) / CONTRAST)
+
+
+_MODELS: dict[tuple[int, int], _Model] = {}
+
+
+def _model(grid: tuple[int, int]) -> _Model:
+    if grid not in _MODELS:
+        _MODELS[grid] = _Model(grid)
+    return _MODELS[grid]
+
+
+def quad_score(img: np.ndarray, quad: np.ndarray, bar: float,
+               grid: tuple[int, int] = FINE) -> float:
+    """How well the point-pattern model explains ``img`` (Lab, float) in and around ``quad``
+    (TL, TR, BR, BL, points along TL-TR)."""
+    m = _model(grid)
+    return m.score(m.sample(img, quad), bar)
+
+
+def _best_bar(img: np.ndarray, quad: np.ndarray, grid: tuple[int, int],
+              bars: tuple[float, ...] = BARS) -> tuple[float, float]:
+    m = _model(grid)
+    px = m.sample(img, quad)
+    return max((m.score(px, b), b) for b in bars)
+
+
+# -- candidates ------------------------------------------------------------------------------
+
+
+def _axis_angle(gray: np.ndarray) -> list[float]:
+    """The board's axis angle(s) in radians, modulo 90 degrees: peaks of the gradient
+    orientation histogram weighted by strength (0 is always tried too)."""
+    gx = cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3)
+    mag = np.hypot(gx, gy)
+    ang = np.degrees(np.arctan2(gy, gx)) % 90.0
+    strong = mag > np.percentile(mag, 90)
+    hist = np.bincount((ang[strong] * 2).astype(int) % 180, mag[strong], minlength=180)
+    hist = np.convolve(np.r_[hist[-3:], hist, hist[:3]], np.ones(5) / 5, "same")[3:-3]
+    out = [0.0]
+    for _ in range(1):
+        k = int(np.argmax(hist))
+        a = k / 2.0
+        a = a - 90 if a > 45 else a
+        if all(abs(a - np.degrees(o)) > 1.5 for o in out):
+            out.append(np.radians(a))
+        lo = k - 6
+        for j in range(lo, lo + 13):
+            hist[j % 180] = 0
+    return out
+
+
+def _peaks(profile: np.ndarray, k: int, sep: int) -> list[int]:
+    p = profile.astype(np.float64).copy()
     out = []
-    for x1, y1, x2, y2 in segs:
-        t = np.arctan2(x1 - x2, y2 - y1)  # normal direction
-        if t < 0:
-            t += np.pi
-        out.append((x1 * np.cos(t) + y1 * np.sin(t), t))
-    return np.array(out), edges
+    for _ in range(k):
+        i = int(np.argmax(p))
+        if p[i] <= 0:
+            break
+        out.append(i)
+        p[max(0, i - sep):i + sep + 1] = 0
+    return sorted(out)
 
 
-def _families(lines: np.ndarray, keep: int = 16) -> tuple[list, list]:
-    th = lines[:, 1] % np.pi
-    hist = np.zeros(180)
-    for t in th:
-        hist[int(np.degrees(t)) % 180] += 1
-    hist = np.convolve(np.r_[hist[-5:], hist, hist[:5]], np.ones(7), "same")[5:-5]
-    t1 = np.radians(np.argmax(hist))
-    fams: tuple[list, list] = ([], [])
-    for (rho, t) in lines:
-        for f, ref in enumerate((t1, t1 + np.pi / 2)):
-            d = abs((t - ref + np.pi / 2) % np.pi - np.pi / 2)
-            if d < np.radians(4):
-                if rho < 0 and abs(t - ref) > np.pi / 2:
-                    pass
-                cand = fams[f]
-                if all(not _same(rho, t, r2, t2) for r2, t2 in cand) and len(cand) < keep:
-                    cand.append((float(rho), float(t)))
-    return fams
+def _candidates(gray: np.ndarray, angle: float) -> list[np.ndarray]:
+    """Quads (cyclic corner order, points along the first side) from edge-projection peaks of
+    the image turned by -angle."""
+    h, w = gray.shape
+    c = (w / 2, h / 2)
+    R = cv2.getRotationMatrix2D(c, np.degrees(angle), 1.0)
+    rot = cv2.warpAffine(gray, R, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    gx = np.abs(cv2.Sobel(rot, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(rot, cv2.CV_32F, 0, 1, ksize=3))
+    # an edge line: strong gradient across, weak along (favours straight sides over triangles)
+    vx = np.maximum(gx - gy, 0)
+    vy = np.maximum(gy - gx, 0)
+    px = _peaks(vx.sum(0), PEAKS, max(3, w // 80))
+    py = _peaks(vy.sum(1), PEAKS, max(3, h // 80))
+    Ri = cv2.invertAffineTransform(R)
+    m = min(h, w)
+    rects = {(x0, y0, x1, y1) for (x0, x1), (y0, y1) in itertools.product(
+        itertools.combinations(px, 2), itertools.combinations(py, 2))}
+    quads = []
+    for x0, y0, x1, y1 in rects:
+        bw, bh = x1 - x0, y1 - y0
+        if min(bw, bh) < 0.25 * m or x0 < -0.05 * w or y0 < -0.05 * h or x1 > 1.05 * w \
+                or y1 > 1.05 * h:
+            continue
+        r = bh / bw
+        pts = np.float64([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        back = pts @ Ri[:, :2].T + Ri[:, 2]
+        if ASPECT[0] < r < ASPECT[1]:  # points along x
+            quads.append(back)
+        if ASPECT[0] < 1 / r < ASPECT[1]:  # points along y: start at the top-right corner
+            quads.append(np.roll(back, -1, axis=0))
+    return quads
 
 
-def _same(r1: float, t1: float, r2: float, t2: float) -> bool:
-    # lines (rho, theta) and (-rho, theta - pi) are the same line
-    if abs(t1 - t2) > np.pi / 2:
-        r2, t2 = -r2, t2 - np.pi if t2 > t1 else t2 + np.pi
-    return abs(r1 - r2) < 6 and abs(t1 - t2) < np.radians(3)
+# -- refinement ------------------------------------------------------------------------------
 
 
-def _meet(l1: tuple[float, float], l2: tuple[float, float]) -> np.ndarray | None:
-    (r1, t1), (r2, t2) = l1, l2
-    A = np.array([[np.cos(t1), np.sin(t1)], [np.cos(t2), np.sin(t2)]])
-    if abs(np.linalg.det(A)) < 1e-6:
-        return None
-    return np.linalg.solve(A, [r1, r2])
+def plausible(q: np.ndarray, min_side: float) -> bool:
+    """A convex quad of a playing area's proportions (points along the first side)."""
+    e = np.roll(q, -1, axis=0) - q
+    cross = e[:, 0] * np.roll(e, -1, axis=0)[:, 1] - e[:, 1] * np.roll(e, -1, axis=0)[:, 0]
+    if not (np.all(cross > 0) or np.all(cross < 0)):
+        return False
+    ln = np.linalg.norm(e, axis=1)
+    if ln.min() < min_side:
+        return False
+    if not (0.6 < ln[0] / ln[2] < 1.67 and 0.6 < ln[1] / ln[3] < 1.67):
+        return False
+    return ASPECT[0] < (ln[1] + ln[3]) / (ln[0] + ln[2]) < ASPECT[1]
+
+
+def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
+            grid: tuple[int, int]) -> tuple[np.ndarray, float, float]:
+    q = np.asarray(quad, np.float64).copy()
+    best = quad_score(img, q, bar, grid)
+    min_side = 0.2 * min(img.shape[:2])
+    bars = ALL_BARS
+    for step in steps:
+        improved = True
+        rounds = 0
+        while improved and rounds < 4:
+            improved = False
+            rounds += 1
+            for i in range(4):
+                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                    cand = q.copy()
+                    cand[i] += d
+                    if not plausible(cand, min_side):
+                        continue
+                    s = quad_score(img, cand, bar, grid)
+                    if s > best + 1e-5:
+                        best, q, improved = s, cand, True
+            # whole sides too (a side slides as one when a single corner would not help)
+            for i in range(4):
+                j = (i + 1) % 4
+                e = q[j] - q[i]
+                n = np.array([e[1], -e[0]]) / (np.linalg.norm(e) + 1e-9)
+                for sgn in (1, -1):
+                    cand = q.copy()
+                    cand[i] += sgn * step * n
+                    cand[j] += sgn * step * n
+                    if not plausible(cand, min_side):
+                        continue
+                    s = quad_score(img, cand, bar, grid)
+                    if s > best + 1e-5:
+                        best, q, improved = s, cand, True
+        sb, b2 = _best_bar(img, q, grid, bars)
+        if sb > best:
+            best, bar = sb, b2
+    return q, bar, best
+
+
+def _upright(q: np.ndarray) -> np.ndarray:
+    """Of the two listings with the points along the first side, the one starting nearer the
+    image's top-left; clockwise in the image."""
+    q = np.asarray(q, np.float64)
+    d = q[1] - q[0]
+    e = q[3] - q[0]
+    if d[0] * e[1] - d[1] * e[0] < 0:  # counter-clockwise: mirror the listing
+        q = q[[1, 0, 3, 2]]
+    alt = np.roll(q, 2, axis=0)
+    return q if q[0].sum() <= alt[0].sum() else alt
+
+
+def find_playing_area(frame: np.ndarray) -> Found:
+    """The playing area, its bar width and the model's score; raises BoardNotFound."""
+    h, w = frame.shape[:2]
+    s = WORK / max(h, w)
+    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 1:] *= 1.5  # chroma counts a little more than lightness (shading)
+    if float(gray.std()) < 2.0:
+        raise BoardNotFound("no board found (blank image)")
+    coarse = _model(COARSE)
+    scored = []
+    for angle in _axis_angle(gray):
+        for quad in _candidates(gray, angle):
+            px = coarse.sample(lab, quad)
+            sc, b = max((coarse.score(px, b), b) for b in BARS)
+            scored.append((sc, b, quad))
+    if not scored:
+        raise BoardNotFound("no board found (no straight edges)")
+    scored.sort(key=lambda t: -t[0])
+    best: tuple[float, float, np.ndarray] | None = None
+    for sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK):
+        q, b, sc = _refine(lab, quad, b, (8.0, 4.0, 2.0), COARSE)
+        if best is None or sc > best[0]:
+            best = (sc, b, q)
+        del sc0
+    assert best is not None
+    q, b, sc = _refine(lab, best[2], best[1], (2.0, 1.0, 0.5, 0.25), FINE)
+    if sc < MIN_SCORE:
+        raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
+    return Found(_upright(q) / s, b, sc)
+
+
+def _dedupe(scored: list, k: int, tol: float) -> list:
+    out: list = []
+    for item in scored:
+        if all(np.abs(item[2] - o[2]).max() > tol for o in out):
+            out.append(item)
+        if len(out) == k:
+            break
+    return out
+
+
+def find_board(frame: np.ndarray) -> np.ndarray:
+    """The playing area's corners (TL, TR, BR, BL, the points along TL-TR) in frame pixels;
+    raises BoardNotFound."""
+    return find_playing_area(frame).corners
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
@@ -81,133 +362,11 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     side runs up the image)."""
     c = quad.mean(0)
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
-    q = quad[np.argsort(ang)]  # clockwise in image coordinates, from about -180 deg
-    # start at the corner with the smallest x + y (top-left)
+    q = quad[np.argsort(ang)]
     k = int(np.argmin(q.sum(1)))
     q = np.roll(q, -k, axis=0)
     top = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
     side = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
     if side > top:
-        q = np.roll(q, -1, axis=0)  # long side up the image: turn the listing a quarter
-    return q
-
-
-def _side_support(edges: np.ndarray, quad: np.ndarray) -> float:
-    h, w = edges.shape
-    worst = 1.0
-    for a, b in zip(quad, np.roll(quad, -1, 0), strict=True):
-        t = np.linspace(0.05, 0.95, 40)[:, None]
-        p = np.round(a + (b - a) * t).astype(int)
-        ok = (p[:, 0] >= 0) & (p[:, 0] < w) & (p[:, 1] >= 0) & (p[:, 1] < h)
-        if ok.mean() < 0.9:
-            return 0.0
-        p = p[ok]
-        worst = min(worst, float(edges[p[:, 1], p[:, 0]].mean() / 255))
-    return worst
-
-
-def points_score(gray: np.ndarray, quad: np.ndarray, width: int = 240) -> float:
-    """How much the rectified quad looks like a playing area: twelve alternating points along
-    each long side, six either side of a bar."""
-    q = order_corners(quad)
-    aspect = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / (
-        np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3]))
-    if not 0.6 < aspect < 1.05:
-        return 0.0
-    h = int(width * aspect)
-    dst = np.float32([[0, 0], [width, 0], [width, h], [0, h]])
-    M = cv2.getPerspectiveTransform(q.astype(np.float32), dst)
-    rect = cv2.warpPerspective(gray, M, (width, h)).astype(np.float32)
-    best = 0.0
-    x = (np.arange(width) + 0.5) / width
-    for band in (rect[int(0.04 * h):int(0.3 * h)], rect[int(0.7 * h):int(0.96 * h)]):
-        prof = band.mean(0)
-        prof = prof - prof.mean()
-        nrm = np.linalg.norm(prof) + 1e-6
-        bb = 0.0
-        for b in BAR_FRACTIONS:
-            pw = (1 - b) / 12
-            col = np.where(x < 0.5 - b / 2, x / pw, np.where(x > 0.5 + b / 2,
-                                                             6 + (x - 0.5 - b / 2) / pw, -1))
-            tmpl = np.where(col < 0, 0.0, np.where(np.floor(col) % 2 == 0, 1.0, -1.0))
-            # within a point the colour fades toward the tip: weight the centre of each column
-            tmpl = tmpl - tmpl[col >= 0].mean() * (col >= 0)
-            c = abs(float(prof @ tmpl)) / (nrm * (np.linalg.norm(tmpl) + 1e-6))
-            bb = max(bb, c)
-        best += bb
-    return best / 2
-
-
-def find_board(frame: np.ndarray) -> np.ndarray:
-    """The playing area's corners (TL, TR, BR, BL with the long side horizontal) in frame
-    pixels; raises BoardNotFound."""
-    h, w = frame.shape[:2]
-    s = WORK / max(h, w)
-    small = cv2.resize(frame, (int(w * s), int(h * s)), interpolation=cv2.INTER_AREA)
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY) if small.ndim == 3 else small
-    lines, edges = _lines(gray)
-    if len(lines) < 4:
-        raise BoardNotFound("no board found (too few straight edges)")
-    fa, fb = _families(lines)
-    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8))
-    min_side = 0.15 * min(gray.shape)
-    cands = []
-    for (a1, a2) in itertools.combinations(fa, 2):
-        if abs(abs(a1[0]) - abs(a2[0])) < min_side and abs(a1[1] - a2[1]) < 0.3:
-            continue
-        for (b1, b2) in itertools.combinations(fb, 2):
-            pts = [_meet(a1, b1), _meet(a1, b2), _meet(a2, b2), _meet(a2, b1)]
-            if any(p is None for p in pts):
-                continue
-            quad = np.array(pts)
-            if cv2.contourArea(quad.astype(np.float32)) < 0.08 * gray.size:
-                continue
-            sup = _side_support(edges, quad)
-            if sup > 0.35:
-                cands.append((sup, quad))
-    cands.sort(key=lambda c: -c[0])
-    best, best_q = 0.0, None
-    for sup, quad in cands[:60]:
-        sc = points_score(gray, quad) * (0.5 + 0.5 * sup)
-        if sc > best:
-            best, best_q = sc, quad
-    if best_q is None or best < 0.2:
-        raise BoardNotFound("no board found")
-    return order_corners(best_q) / s
-
-
-def _shift_side(q: np.ndarray, i: int, d: float) -> np.ndarray:
-    """Move side i (corners i, i+1) by d pixels along its outward normal, keeping the
-    neighbouring sides' directions."""
-    q = q.copy()
-    a, b = q[i], q[(i + 1) % 4]
-    t = (b - a) / (np.linalg.norm(b - a) + 1e-9)
-    n = np.array([t[1], -t[0]])
-    c = q.mean(0)
-    if np.dot(n, (a + b) / 2 - c) < 0:
-        n = -n
-    for k, prev in ((i, (i - 1) % 4), ((i + 1) % 4, (i + 2) % 4)):
-        e = q[k] - q[prev]
-        denom = np.dot(e, n)
-        if abs(denom) > 1e-6:
-            q[k] = q[k] + e * (d / denom)
-    return q
-
-
-def refine_sides(gray: np.ndarray, q: np.ndarray, reach: int = 24, rounds: int = 2
-                 ) -> np.ndarray:
-    """Slide each side in and out to where the points line up best (the frame's outer edge
-    and the playing area's edge are both long straight lines)."""
-    best = points_score(gray, q)
-    for step in (4.0, 1.0):
-        for _ in range(rounds):
-            for i in range(4):
-                for d in np.arange(-reach, reach + 1, step) if step > 1 else np.arange(-4, 5):
-                    if d == 0:
-                        continue
-                    cand = _shift_side(q, i, float(d))
-                    sc = points_score(gray, cand)
-                    if sc > best + 1e-4:
-                        best, q = sc, cand
-            reach = 6
+        q = np.roll(q, -1, axis=0)
     return q

@@ -16,7 +16,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
-from .find import find_board
+from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
 
@@ -59,9 +59,25 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
                         meta={"method": "one-shot"})
 
 
+def shape_of(found: Found) -> BoardShape:
+    """The board's proportions as found: the bar's width and the playing area's aspect (from the
+    quad's sides; exact for a camera straight above)."""
+    q = found.corners
+    across = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])
+    down = np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])
+    return BoardShape(aspect=float(down / across), bar=float(found.bar))
+
+
 def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
                  ) -> tuple[Observation, BoardProfile]:
-    """Read a photo with no profile. Raises BoardNotFound."""
-    q = refine_corners(frame, find_board(frame) if corners is None else corners)
-    prof = provisional_profile(frame, q)
+    """Read a photo with no profile (``corners``, when given, skip the finder). Raises
+    BoardNotFound."""
+    if corners is None:
+        found = find_playing_area(frame)
+        q, shape = refine_corners(frame, found.corners), shape_of(found)
+    else:
+        q, shape = refine_corners(frame, corners), None
+    prof = provisional_profile(frame, q, shape)
+    if corners is None:
+        prof.meta["pattern"] = round(found.score, 3)
     return read(frame, prof), prof
