@@ -27,9 +27,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .moves import BAR, OFF, Step, can_move, format_play, legal_plays
+from .moves import BAR, OFF, Step, format_play, legal_plays
 from .position import Position, Side
 from .record import (
+    RESULTS,
     Action,
     GameRecord,
     Kind,
@@ -37,8 +38,9 @@ from .record import (
     StepError,
     is_legal,
     play_steps,
-    position_at,
+    unplayed,
     win_level,
+    won_points,
 )
 from .rules import STANDARD, Rules
 
@@ -69,11 +71,6 @@ class _Rec:
     slot: int = 0  # gnubg's running item counter: even = left column; line = slot // 2 + 1
 
 
-def _points(game: GameRecord) -> int:
-    wins = [a.value for a in game.actions if a.kind is Kind.WIN and a.value is not None]
-    return wins[-1] if wins else game.points
-
-
 def _plain(steps: tuple[Step, ...]) -> str:
     """gnubg's plain move text: ``from/to`` per die, ``*`` on a hit, a space after the first 3."""
     return "".join(
@@ -86,13 +83,9 @@ def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
     recs: list[_Rec] = []
     offer: Kind | None = None
     for k, a in enumerate(acts):
-        nxt = acts[k + 1] if k + 1 < len(acts) else None
         if a.kind is Kind.ROLL and a.dice is not None:
             dice = f"{a.dice[0]}{a.dice[1]}: "
-            # dice without a play: its roller resigned, or the game stops there (not a dance)
-            stops = nxt.kind is Kind.RESIGN and nxt.side is a.side if nxt else game.winner is None
-            if not a.steps and stops and can_move(position_at(game, k, rules), a.side, a.dice,
-                                                  rules):
+            if unplayed(game, k, rules):
                 recs.append(_Rec("dice", a.side, k, dice))
             else:
                 recs.append(_Rec("move", a.side, k, dice + _plain(a.steps)))
@@ -168,7 +161,7 @@ def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
     left = f"{record.white} : {game.score_white}"
     out.append(f" {left:<31}{record.black} : {game.score_black}\n")
     recs = _layout(game, record.rules)
-    n = _points(game)
+    n = won_points(game)
     i = 0
     dice_rolled = False
     for rec in recs:
@@ -226,7 +219,7 @@ _MATCH = re.compile(r"^\s*(\d+)\s*points?\s+match\b", re.I)
 _GAME = re.compile(r"^\s*game\s+(\d+)\s*$", re.I)
 _SCORE = re.compile(r"^\s*(.*?)\s*:\s*(\d+)\s+(.*?)\s*:\s*(\d+)\s*$")
 _TAG = re.compile(r'^\[\s*([\w ]+?)\s+"(.*)"\s*\]$')
-_NUMBERED = re.compile(r"^(\s*\d+\))")
+_NUMBERED = re.compile(r"^\s*\d+\)")
 _DICE = re.compile(r"^([1-6])([1-6]):(.*)$")
 _MOVE = re.compile(r"^(?:bar|off|\d+)\*?(?:[/-](?:bar|off|\d+)\*?)+(?:\((\d)\))?$", re.I)
 _KEYWORDS = {
@@ -251,7 +244,6 @@ class _Item:
     kind: Kind
     side: Side
     line: int
-    number: int  # the numbered line it is on (0: an unnumbered line)
     dice: tuple[int, int] | None = None
     moves: tuple[str, ...] = ()
     value: int | None = None
@@ -265,7 +257,7 @@ def _keyword(token: str) -> Kind | None:
     return None
 
 
-def _items(text: str, start_col: int, lineno: int, number: int) -> list[_Item]:
+def _items(text: str, start_col: int, lineno: int, numbered: bool) -> list[_Item]:
     """The items on one line, each in the column where it starts."""
     tokens = [(m.group(), start_col + m.start()) for m in re.finditer(r"\S+", text)]
     items: list[_Item] = []
@@ -274,28 +266,27 @@ def _items(text: str, start_col: int, lineno: int, number: int) -> list[_Item]:
         tok, col = tokens[k]
         # the first item is left unless far off (8 spaces after "N)", or column 20 on a line
         # without a number); a further item is right
-        right = bool(items) or (col - start_col >= 8 if number else col >= 20)
+        right = bool(items) or (col - start_col >= 8 if numbered else col >= 20)
         side = BLACK if right else WHITE
         k += 1
         dice = _DICE.match(tok)
         if dice:
-            item = _Item(Kind.ROLL, side, lineno, number, (int(dice[1]), int(dice[2])))
-            moves = [dice[3]] if dice[3] else []
+            glued = dice[3]  # "43:13/9"
+            if glued and not _MOVE.match(glued):
+                raise MatFileError(lineno, f"cannot read the move {glued!r}")
+            moves = [glued] if glued else []
             while k < len(tokens) and (_MOVE.match(tokens[k][0]) or set(tokens[k][0]) == {"?"}):
-                moves.append(tokens[k][0])
+                moves.append(tokens[k][0])  # XG writes "???" for a roll before a resignation
                 k += 1
             if k < len(tokens) and tokens[k][0].lower() == "cannot":  # XG: "Cannot Move"
                 k += 1
                 if k < len(tokens) and tokens[k][0].lower().startswith("move"):
                     k += 1
-            for m in moves:
-                if not (_MOVE.match(m) or set(m) == {"?"}):
-                    raise MatFileError(lineno, f"cannot read the move {m!r}")
-            item.moves = tuple(m for m in moves if set(m) != {"?"})
-            items.append(item)
+            items.append(_Item(Kind.ROLL, side, lineno, (int(dice[1]), int(dice[2])),
+                               tuple(m for m in moves if set(m) != {"?"})))
             continue
         if tok.lower().startswith("resign"):  # .gam "Resigns": the Wins line says it all
-            while k < len(tokens) and (tokens[k][0].isdigit() or tokens[k][0].lower() in _WORDS):
+            while k < len(tokens) and (tokens[k][0].isdecimal() or tokens[k][0].lower() in _WORDS):
                 k += 1
             continue
         kind = _keyword(tok)
@@ -304,16 +295,16 @@ def _items(text: str, start_col: int, lineno: int, number: int) -> list[_Item]:
                 raise MatFileError(lineno, "Snowie 'Illegal play' entries cannot be read")
             what = "a move without dice" if _MOVE.match(tok) else f"cannot read {tok!r}"
             raise MatFileError(lineno, what)
-        item = _Item(kind, side, lineno, number)
+        item = _Item(kind, side, lineno)
         if kind is Kind.WIN:
-            if k >= len(tokens) or not tokens[k][0].isdigit():
+            if k >= len(tokens) or not tokens[k][0].isdecimal():
                 raise MatFileError(lineno, "'Wins' needs a number of points")
             item.value = int(tokens[k][0])
             k += 1
             while k < len(tokens) and tokens[k][0].lower() in _WORDS:
                 k += 1
         elif k + 1 < len(tokens) and tokens[k][0] == "=>":
-            if not tokens[k + 1][0].isdigit():
+            if not tokens[k + 1][0].isdecimal():
                 raise MatFileError(lineno, f"'{tok} =>' needs a cube value")
             item.value = int(tokens[k + 1][0])
             k += 2
@@ -449,7 +440,7 @@ class _GameReader:
             level = win_level(self.pos, winner, self.rules)
             if self.money and self.jacoby and not self.turned:
                 level = 1
-            g.result = {1: "single", 2: "gammon", 3: "backgammon"}[level]
+            g.result = RESULTS[level]
         else:
             g.result = self.ended
 
@@ -517,8 +508,7 @@ def read_mat(text: str) -> MatchRecord:
             raise MatFileError(k, f"expected 'Game 1', found {stripped[:40]!r}")
         numbered = _NUMBERED.match(line)
         start = numbered.end() if numbered else 0
-        number = int(numbered[1].strip()[:-1]) if numbered else 0
-        for item in _items(line[start:], start, k, number):
+        for item in _items(line[start:], start, k, bool(numbered)):
             reader.add(item)
     return record
 

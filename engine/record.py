@@ -10,9 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from .moves import BAR, OFF, Step, from_relative, result_keys, to_relative
+from .moves import BAR, OFF, Step, can_move, from_relative, result_keys, to_relative
 from .position import Position, Side
 from .rules import STANDARD, Rules
+
+RESULTS = {1: "single", 2: "gammon", 3: "backgammon"}  # GameRecord.result of a game borne off
 
 
 class Kind(StrEnum):
@@ -137,6 +139,23 @@ def position_at(game: GameRecord, index: int, rules: Rules = STANDARD) -> Positi
         if a.kind is Kind.ROLL and a.steps:
             pos = apply_steps(pos, a.side, a.steps, rules, errors=[])
     return pos
+
+
+def unplayed(game: GameRecord, index: int, rules: Rules = STANDARD) -> bool:
+    """Whether the roll at ``index`` is dice without the play they allow, not a dance: its roller
+    resigns next, or the unfinished game stops there. GNU Backgammon keeps such dice apart."""
+    a = game.actions[index]
+    if a.kind is not Kind.ROLL or a.steps or a.dice is None:
+        return False
+    nxt = game.actions[index + 1] if index + 1 < len(game.actions) else None
+    stops = nxt.kind is Kind.RESIGN and nxt.side is a.side if nxt else game.winner is None
+    return stops and can_move(position_at(game, index, rules), a.side, a.dice, rules)
+
+
+def won_points(game: GameRecord) -> int:
+    """The points its Wins says (the last WIN action's value), else ``game.points``."""
+    wins = [a.value for a in game.actions if a.kind is Kind.WIN and a.value is not None]
+    return wins[-1] if wins else game.points
 
 
 def is_legal(before: Position, side: Side, dice: tuple[int, int], after: Position,

@@ -14,9 +14,9 @@ Analysis and statistics (gnubg's ``A``, ``DA``, ``GS``) are left out.
 
 from __future__ import annotations
 
-from .moves import BAR, OFF, Step, can_move
+from .moves import BAR, OFF, Step
 from .position import Side
-from .record import Action, GameRecord, Kind, MatchRecord, position_at
+from .record import Action, GameRecord, Kind, MatchRecord, unplayed, won_points
 from .rules import STANDARD
 
 _OFFERS = (Kind.DOUBLE, Kind.BEAVER, Kind.RACCOON)
@@ -64,28 +64,19 @@ def _root(record: MatchRecord, game: GameRecord, index: int) -> str:
         props.append("RU[Jacoby]")
     if game.winner is not None:
         resigned = "R" if any(a.kind is Kind.ACCEPT for a in game.actions) else ""
-        props.append(f"RE[{_colour(game.winner)}+{_points(game)}{resigned}]")
+        props.append(f"RE[{_colour(game.winner)}+{won_points(game)}{resigned}]")
     return ";" + "".join(props)
-
-
-def _points(game: GameRecord) -> int:
-    wins = [a.value for a in game.actions if a.kind is Kind.WIN and a.value is not None]
-    return wins[-1] if wins else game.points
 
 
 def _nodes(record: MatchRecord, game: GameRecord) -> list[str]:
     nodes = []
     offer: Action | None = None
-    acts = game.actions
-    for k, a in enumerate(acts):
-        nxt = acts[k + 1] if k + 1 < len(acts) else None
+    for k, a in enumerate(game.actions):
         if a.kind is Kind.ROLL and a.dice is not None:
             if offer is not None and offer.kind is not Kind.DOUBLE:  # rolling on accepts it
                 nodes.append(f";{_colour(offer.side.other)}[take]")
             offer = None
-            stops = nxt.kind is Kind.RESIGN and nxt.side is a.side if nxt else game.winner is None
-            pos = position_at(game, k, record.rules) if not a.steps and stops else None
-            if pos is not None and can_move(pos, a.side, a.dice, record.rules):
+            if unplayed(game, k, record.rules):
                 nodes.append(f";PL[{_colour(a.side)}]DI[{a.dice[0]}{a.dice[1]}]")
             else:
                 nodes.append(f";{_colour(a.side)}[{_move(a)}]")

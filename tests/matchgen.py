@@ -15,10 +15,9 @@ import random
 from dataclasses import dataclass
 
 from engine import STANDARD, Side, legal_plays
-from engine.record import Action, GameRecord, Kind, MatchRecord, win_level
+from engine.record import RESULTS, Action, GameRecord, Kind, MatchRecord, win_level
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
-LEVEL_NAMES = {1: "single", 2: "gammon", 3: "backgammon"}
 
 
 @dataclass
@@ -54,7 +53,7 @@ class _Game:
         self.act(winner, Kind.WIN, value=points)
         g = self.game
         g.winner, g.points = winner, points
-        g.result = result or LEVEL_NAMES[level]
+        g.result = result or RESULTS[level]
 
     def play(self) -> None:
         rng = self.rng
