@@ -1,7 +1,9 @@
 """Real-photo benchmark: ``python -m bench.bench_real`` reads every photo in ../shared/real
 one-shot and scores the 24 points against truth.json, best of the four orientations, skipping
 "?" entries; prints a line per photo (slots right, whether a board was found, the finder's
-pattern score, the one-shot time on one core) and the total. Dice are not read yet."""
+pattern score, the one-shot time on one core) and the total. "found" only says the finder
+returned a quad: it is not checked against corners (there is no corner truth for these photos);
+look at the quads to judge them. Dice are not read yet."""
 
 from __future__ import annotations
 
