@@ -1,1 +1,4 @@
-"""Benchmarks: one module per subject, each runnable as ``python -m bench.NAME``, printing a table."""
+"""Benchmarks: one module per subject, each runnable as ``python -m bench.NAME``.
+
+Each prints a table.
+"""
