@@ -13,13 +13,15 @@ import numpy as np
 from engine import Position, PositionError
 from engine.observation import expected_counts
 from engine.xgid import XgidError, parse_xgid
+from vision.discs import DiscModel
 from vision.geometry import BoardShape
 from vision.profile import BoardProfile
 from vision.read import read
+from vision.strips import strip_kinds
 
 from .drift import reference_image
 from .find import find_board
-from .learn import ORIENTATIONS, learn, oriented
+from .learn import ORIENTATIONS, _strips_lab, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refine import refine_corners
 
@@ -55,6 +57,19 @@ def misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[in
     exp = expected_counts(pos)
     bad = sum(1 for b, e in zip(best, exp, strict=True) if b is not None and b != e)
     return bad, obs.log_likelihood(pos)
+
+
+def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscModel:
+    """Checker-top templates and every point's empty look, from a frame showing ``pos``."""
+    lay = prof.layout
+    lab = _strips_lab(frame, lay, prof.corners, prof.trays_right)
+    labels = label_strips(lay, pos)
+    occupied = []
+    for i, (w, b) in enumerate(expected_counts(pos)[:24]):
+        n = w + b
+        if 0 < n <= lay.shape.row_max and not (w and b):
+            occupied += [(i, j, 1 if w else 2) for j in range(n)]
+    return DiscModel.fit(lab, labels, strip_kinds(lay), lay, occupied)
 
 
 def board_corners(frame: np.ndarray, method: str = "auto",
@@ -97,6 +112,9 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     if -neg_bad > MAX_MISREAD:
         raise PositionMismatch(f"the board does not show the given position "
                                f"({-neg_bad} regions differ)")
+    # the disc templates learn each point's own empty look from this very frame, so they come
+    # after the checks (a frame always reads back as the position it was learned from)
+    prof.discs = learn_discs(frame, prof, pos)
     prof.reference = reference_image(frame, prof)
     prof.meta.update({"method": method, "position": pos.to_json()})
     return prof

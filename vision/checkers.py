@@ -10,7 +10,8 @@ import numpy as np
 from engine.observation import BLACK_BAR, BLACK_OFF, WHITE_BAR, WHITE_OFF
 
 from .appearance import LLR_CLIP, Background, ColourModel
-from .geometry import Layout
+from .discs import DiscEvidence, Slots, bar_dists, make_slots, slot_dists
+from .geometry import Layout, stack_centres
 from .stacks import MaskSet, bar_masks, hypotheses, point_masks, stack_scores, to_dicts, tray_masks
 from .strips import BAR_BOTTOM, BAR_TOP, TRAY_BOTTOM, TRAY_TOP
 
@@ -57,26 +58,52 @@ class Counter:
         self.tray: MaskSet = tray_masks(lay)
         self.hyps = hypotheses(self.points[0].nmax)
         self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
+        self.slots: Slots = make_slots(lay, slot_dists(rows))
+        # disc pixels of the first row's five slots (where a hand over the point shows)
+        self.front = np.concatenate([np.full(len(i), d < 5, bool) for d, i in
+                                     zip(self.slots.dists, self.slots.idx, strict=True)])
+        self._parts = [
+            _by_slot(ms, self.slots, [[d for d, _ in stack_centres(n, r)]
+                                      for n in range(ms.nmax + 1)])
+            for ms, r in zip(self.points, rows, strict=True)]
+        bd = bar_dists(lay, self.bar.nmax)
+        self.bar_slots: Slots = make_slots(lay, sorted(set(bd)))
+        self._bar_parts = _by_slot(self.bar, self.bar_slots,
+                                   [bd[:n] for n in range(self.bar.nmax + 1)])
 
-    def regions(self, ev: Evidence, scale: float
+    def regions(self, ev: Evidence, scale: float,
+                disc: DiscEvidence | None = None
                 ) -> tuple[list[dict[tuple[int, int], float] | None], list[tuple[int, int]]]:
-        """The 28 region likelihoods and each point strip's most likely (white, black)."""
+        """The 28 region likelihoods and each point strip's most likely (white, black).
+        ``disc``: per-slot disc evidence of the points (white, black LLRs and their scale),
+        used instead of the colour evidence when the profile has disc templates."""
         Lw, Lb = ev.Lw[:24], ev.Lb[:24]
         scores = None
-        for ms in self.points:
-            sc = stack_scores((Lw @ ms.A) * scale, (Lb @ ms.A) * scale, ms, self.hyps)
+        for which, ms in enumerate(self.points):
+            if disc is not None:
+                Sw, Sb = (_sums(x, ms, self.slots, self._parts[which]) for x in (disc.Lw, disc.Lb))
+                sc = stack_scores(Sw * disc.scale, Sb * disc.scale, ms, self.hyps)
+            else:
+                sc = stack_scores((Lw @ ms.A) * scale, (Lb @ ms.A) * scale, ms, self.hyps)
             scores = sc if scores is None else np.maximum(scores, sc)
         pts = to_dicts(scores, self.hyps)
         best = [max(p.items(), key=lambda kv: kv[1])[0] for p in pts]
         regions: list[dict[tuple[int, int], float] | None] = list(pts)
         for i in range(24):
-            if ev.foreign[i].mean() > UNSEEN_FRACTION:
+            f = disc.foreign[i] if disc is not None else ev.foreign[i].mean()
+            if f > UNSEEN_FRACTION:
                 regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []
-        for idx in (BAR_TOP, BAR_BOTTOM):
-            Sw = (ev.Lw[idx:idx + 1] @ self.bar.A) * scale
-            Sb = (ev.Lb[idx:idx + 1] @ self.bar.A) * scale
+        for h, idx in enumerate((BAR_TOP, BAR_BOTTOM)):
+            if disc is not None:
+                Sw = _sums(disc.bar_Lw[h:h + 1], self.bar, self.bar_slots,
+                           self._bar_parts) * disc.scale
+                Sb = _sums(disc.bar_Lb[h:h + 1], self.bar, self.bar_slots,
+                           self._bar_parts) * disc.scale
+            else:
+                Sw = (ev.Lw[idx:idx + 1] @ self.bar.A) * scale
+                Sb = (ev.Lb[idx:idx + 1] @ self.bar.A) * scale
             halves.append(to_dicts(stack_scores(Sw, Sb, self.bar, self.bar_hyps),
                                    self.bar_hyps)[0])
         wbar = _convolve(*(_marginal(h, 0) for h in halves))
@@ -93,6 +120,32 @@ class Counter:
             keys = [(n, 0, 0) if white else (0, n, 0) for n in range(self.tray.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
         return regions, best
+
+
+def _by_slot(ms: MaskSet, slots: Slots, centres: list[list[float]]
+             ) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Per slot: (slot, the mask set's columns of checkers centred there, their masks
+    restricted to the slot's disc pixels). ``centres[n]``: the slot distances of an n-stack."""
+    where = {d: s for s, d in enumerate(slots.dists)}
+    cols: dict[int, list[int]] = {}
+    for n in range(1, ms.nmax + 1):
+        for k, dist in enumerate(centres[n]):
+            cols.setdefault(where[round(dist, 4)], []).append(ms.col_of[n][k])
+    out = []
+    for s, cs in sorted(cols.items()):
+        c = np.asarray(cs, np.int64)
+        out.append((s, c, ms.A[slots.idx[s]][:, c]))
+    return out
+
+
+def _sums(L: np.ndarray, ms: MaskSet, slots: Slots,
+          parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Per-checker evidence sums (strips x mask-set columns) from per-slot disc LLRs."""
+    b = slots.bounds()
+    S = np.zeros((L.shape[0], ms.A.shape[1]), np.float32)
+    for s, c, A in parts:
+        S[:, c] = L[:, b[s]:b[s + 1]] @ A
+    return S
 
 
 def _marginal(dist: dict[tuple[int, int], float], which: int) -> dict[int, float]:

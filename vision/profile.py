@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from .appearance import Background, ColourModel
+from .discs import DiscModel
 from .geometry import BoardShape, Layout
 
 PROFILE_VERSION = 1
@@ -38,6 +39,7 @@ class BoardProfile:
     reference: np.ndarray | None = None  # small grey rectified board, for drift checks
     scale: float = 0.04  # nats per pixel-sum of evidence (pixels are not independent)
     meta: dict[str, Any] = field(default_factory=dict)
+    discs: DiscModel | None = None  # checker-top templates and each point's empty look
     version: int = PROFILE_VERSION
     _cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -73,6 +75,7 @@ class BoardProfile:
             "reference": None if self.reference is None else {
                 "shape": list(self.reference.shape), "data": self.reference.ravel().tolist()},
             "meta": self.meta,
+            "discs": None if self.discs is None else self.discs.to_json(),
         }
 
     @classmethod
@@ -96,6 +99,7 @@ class BoardProfile:
                     ref["shape"]),
                 scale=float(data.get("scale", 0.04)),
                 meta=dict(data.get("meta", {})),
+                discs=DiscModel.from_json(data["discs"]) if data.get("discs") else None,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ProfileError(f"malformed profile: {exc}") from None

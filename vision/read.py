@@ -15,9 +15,11 @@ from engine.observation import Observation
 
 from .appearance import to_lab
 from .checkers import Counter, Evidence, evidence
+from .discs import DiscEvidence
 from .profile import BoardProfile
-from .strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
+from .strips import BAR_BOTTOM, BAR_TOP, N_STRIPS, SW, frame_maps, sample, strip_kinds, strip_specs
 
+DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels are not independent)
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
 
 
@@ -42,11 +44,29 @@ def strip_evidence(frame: np.ndarray, profile: BoardProfile) -> tuple[np.ndarray
                             profile.background)
 
 
+def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any]
+                  ) -> DiscEvidence | None:
+    """Per-slot disc evidence of the points and the bar, when the profile has disc
+    templates."""
+    if profile.discs is None:
+        return None
+    counter = prep["counter"]
+    lab = to_lab(strips[:26].reshape(-1, SW, 3)).reshape(26, -1, 3)
+    top = prep["kinds"][:26] >= 2
+    top[BAR_TOP], top[BAR_BOTTOM] = False, True  # bar halves run up / down from the centre
+    ids = np.arange(26)
+    Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], ids[:24], top[:24], counter.slots)
+    bw, bb, _ = profile.discs.slot_llr(lab[24:], ids[24:], top[24:], counter.bar_slots)
+    front = foreign[:, counter.front].mean(1)
+    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE)
+
+
 def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Observation:
     """Read one frame of the profile's board."""
     prep = prepared(profile, (frame.shape[1], frame.shape[0]))
-    _strips, ev = strip_evidence(frame, profile)
-    regions, _best = prep["counter"].regions(ev, profile.scale)
+    strips, ev = strip_evidence(frame, profile)
+    disc = disc_evidence(strips, profile, prep)
+    regions, _best = prep["counter"].regions(ev, profile.scale, disc)
     foreign = float(ev.foreign[:24].mean())
     hand = foreign > HAND_FRACTION
     conf = _confidence(regions)

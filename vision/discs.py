@@ -1,0 +1,261 @@
+"""Disc templates: how one checker top and this board's own empty points look, learned at
+calibration from a frame of a known position, and the per-slot evidence they give.
+
+Colour alone cannot tell a black checker on a black point from the point. What differs is the
+structure: a checker top has its lip, groove, highlight and side where the empty point has felt
+and the triangle's edge. So the profile keeps
+
+- a per-pixel template of a checker top of each colour (mean and spread, in disc-local pixels,
+  one for the top row and one for the bottom row since the light falls the other way round), and
+- each point strip's own empty look, pixel by pixel (where the calibration frame showed it empty;
+  elsewhere the mean of the strips of its kind, with their spread).
+
+Every slot a checker can occupy (first row, nested layers) then gets per-pixel log-likelihood
+ratios "a checker of this colour centred here" against "this strip's empty look", which the stack
+hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .geometry import Layout, stack_centres
+from .strips import SW, strip_length
+
+R = 11  # template half size (strip pixels); a checker is ~0.94 * SW across
+TS = 2 * R + 1
+DISC = 0.97  # fraction of the checker radius whose pixels are scored
+CLIP = 6.0  # nats one pixel can say either way
+OTHER_LOG = float(-3 * np.log(256.0)) + 4.0  # something else (die, hand, glint)
+SIGMA_FLOOR = np.array([3.0, 2.5, 2.5], np.float32)
+SHRINK = 3.0  # pseudo-samples pulling a template cell's spread toward the colour's mean spread
+NB = 26  # strips with an empty look: the 24 points and both bar halves
+NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
+
+
+@dataclass
+class Slots:
+    """Disc pixels of every distinct slot centre along a point strip."""
+
+    dists: list[float]  # centre distance from the edge, in checker diameters
+    idx: list[np.ndarray]  # flat strip pixel indices inside each slot's disc
+    tidx: list[np.ndarray]  # the template cell of each of those pixels
+
+    @property
+    def all_idx(self) -> np.ndarray:
+        return np.concatenate(self.idx)
+
+    @property
+    def all_tidx(self) -> np.ndarray:
+        return np.concatenate(self.tidx)
+
+    def bounds(self) -> list[int]:
+        return np.cumsum([0] + [len(i) for i in self.idx]).tolist()
+
+
+def slot_dists(rows: list[int], nmax: int = 15) -> list[float]:
+    out: set[float] = set()
+    for r in rows:
+        out.update(round(d, 4) for d, _layer in stack_centres(nmax, r))
+    return sorted(out)
+
+
+def bar_dists(lay: Layout, nmax: int) -> list[float]:
+    """Slot centres on a bar half (from the bar's centre), as ``stacks.bar_masks`` lays them."""
+    per = max(1, int((lay.H / 2 - lay.d * 0.5) // lay.d))
+    out: list[float] = []
+    layer = 0
+    while len(out) < nmax:
+        for j in range(max(1, per - layer)):
+            if len(out) < nmax:
+                out.append(round(1.0 + j + layer / 2, 4))
+        layer += 1
+    return out
+
+
+def make_slots(lay: Layout, dists: list[float]) -> Slots:
+    L = strip_length(lay)
+    k = SW / lay.pw  # strip pixels per canonical pixel (both ways)
+    rows = np.arange(L) + 0.5
+    cols = np.arange(SW) + 0.5
+    r = lay.d / 2 * DISC * k
+    idx, tidx = [], []
+    for dist in dists:
+        dv = rows[:, None] - dist * lay.d * k
+        du = np.broadcast_to(cols[None, :] - SW / 2, (L, SW))
+        dv = np.broadcast_to(dv, (L, SW))
+        m = dv * dv + du * du <= r * r
+        idx.append(np.flatnonzero(m))
+        ti = (np.clip(np.rint(dv[m]), -R, R) + R) * TS + np.clip(np.rint(du[m]), -R, R) + R
+        tidx.append(ti.astype(np.int64))
+    return Slots(list(dists), idx, tidx)
+
+
+@dataclass
+class DiscEvidence:
+    """Disc evidence of one frame: per-slot pixel LLRs of the points and of the bar halves,
+    each point's share of foreign pixels, and the nats per pixel-sum."""
+
+    Lw: np.ndarray  # (24, Q)
+    Lb: np.ndarray
+    bar_Lw: np.ndarray  # (2, Qbar): bar top half, bottom half
+    bar_Lb: np.ndarray
+    foreign: np.ndarray  # (24,)
+    scale: float
+
+
+@dataclass
+class DiscModel:
+    """Checker-top templates and every point strip's empty look (Lab, float)."""
+
+    mean: np.ndarray  # (2 colours: white, black; 2 rows: bottom, top; TS*TS, 3)
+    sigma: np.ndarray  # same shape
+    bg_mean: np.ndarray  # (26, L*SW, 3): the 24 points, then the bar's top and bottom halves
+    bg_sigma: np.ndarray  # (26, L*SW, 3)
+
+    # -- evidence -------------------------------------------------------------------------------
+
+    def slot_llr(self, lab: np.ndarray, strips: np.ndarray, top: np.ndarray, slots: Slots
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per strip (``strips``: their numbers, ``lab``: their pixels) and disc pixel (all
+        slots' pixels one after another): the clipped log-likelihood ratios of a white and of a
+        black checker top against the strip's empty look, and whether the pixel fits none of
+        the three (something foreign). ``top``: strips running down from the top edge."""
+        idx, tidx = slots.all_idx, slots.all_tidx
+        x = lab[:, idx].astype(np.float32)  # (n, Q, 3)
+        lbg = _gauss(x, self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx])
+        row = top.astype(np.int64)
+        out = []
+        for c in (0, 1):
+            m = self.mean[c][row][:, tidx]
+            s = self.sigma[c][row][:, tidx]
+            out.append(_gauss(x, m, s))
+        lw, lb = out
+        foreign = (OTHER_LOG > lbg) & (OTHER_LOG > lw) & (OTHER_LOG > lb)
+        rbg = np.logaddexp(lbg, OTHER_LOG)
+        Lw = np.clip(np.logaddexp(lw, OTHER_LOG) - rbg, -CLIP, CLIP)
+        Lb = np.clip(np.logaddexp(lb, OTHER_LOG) - rbg, -CLIP, CLIP)
+        return Lw, Lb, foreign
+
+    # -- fitting --------------------------------------------------------------------------------
+
+    @classmethod
+    def fit(cls, lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray, lay: Layout,
+            occupied: list[tuple[int, int, int]]) -> DiscModel:
+        """From the calibration frame's strips ``lab`` (>= 26, L, SW, 3), their pixel
+        labels (0 empty, 1 white, 2 black, -1 unknown), the strips' kinds and the occupied
+        first-row slots ``(strip, slot index from the edge, colour 1|2)``."""
+        L = lab.shape[1]
+        P = L * SW
+        NS = NB
+        labf = lab[:NS].reshape(NS, P, 3).astype(np.float32)
+        lbl = labels[:NS].reshape(NS, P)
+        near = _dilate(labels[:NS] != 0, NEAR).reshape(NS, P)
+        free = (lbl == 0) & ~near
+        # the empty look: the strip's own pixels where free, else its kind's mean + an offset
+        bg_mean = labf.copy()
+        bg_sigma = np.empty_like(labf)
+        noise = np.maximum(_noise(labf, free), SIGMA_FLOOR)
+        for k in range(6):
+            ids = np.nonzero(kinds[:NS] == k)[0]
+            f = free[ids][..., None].astype(np.float32)
+            tot = f.sum(0)
+            km = (labf[ids] * f).sum(0) / np.maximum(tot, 1)
+            km = np.where(tot > 0, km, _row_fill(labf[ids], f[..., 0], L))
+            # per pixel, the spread of the kind's free strips about their mean (unbiased; a
+            # triangle's edge or a lighting gradient shows here), pulled toward the whole spread
+            dev = (labf[ids] - km) * f
+            var = (dev * dev).sum(0) / np.maximum(tot - 1, 1)
+            dof = np.maximum(tot - 1, 0)
+            g2 = np.median(var[tot[..., 0] > 1], 0) if (tot > 1).any() else SIGMA_FLOOR**2
+            ksig = np.sqrt((dof * var + 2 * np.maximum(g2, SIGMA_FLOOR**2)) / (dof + 2)) * 1.5
+            ksig = np.maximum(ksig, SIGMA_FLOOR)
+            for i in ids:
+                own = free[i][:, None]
+                bg_mean[i] = np.where(own, labf[i], km)
+                bg_sigma[i] = np.where(own, noise, ksig)
+        # checker tops: mean and spread per template cell, per colour and row
+        dists = [0.525 + j for j in range(6)]
+        sl = make_slots(lay, dists)
+        mean = np.zeros((2, 2, TS * TS, 3), np.float32)
+        sigma = np.zeros_like(mean)
+        for c in (0, 1):
+            allpx = []
+            acc = {}
+            for rowflag in (0, 1):
+                s1 = np.zeros((TS * TS, 3), np.float64)
+                s2 = np.zeros_like(s1)
+                n = np.zeros(TS * TS)
+                for strip, j, colour in occupied:
+                    if colour != c + 1 or int(kinds[strip] >= 2) != rowflag or j >= len(dists):
+                        continue
+                    px = labf[strip, sl.idx[j]]
+                    np.add.at(s1, sl.tidx[j], px)
+                    np.add.at(s2, sl.tidx[j], px * px)
+                    np.add.at(n, sl.tidx[j], 1)
+                    allpx.append(px)
+                acc[rowflag] = (s1, s2, n)
+            everything = np.concatenate(allpx) if allpx else np.zeros((1, 3), np.float32)
+            gmean = everything.mean(0)
+            gsig = np.maximum(everything.std(0), SIGMA_FLOOR)
+            for rowflag in (0, 1):
+                s1, s2, n = acc[rowflag]
+                if not n.any():  # no checker of this colour in this row: borrow the other row
+                    s1, s2, n = acc[1 - rowflag]
+                nn = n[:, None]
+                m = np.where(nn > 0, s1 / np.maximum(nn, 1), gmean)
+                var = np.where(nn > 1, s2 / np.maximum(nn, 1) - m * m, 0.0)
+                var = (nn * np.maximum(var, 0) + SHRINK * gsig**2) / (nn + SHRINK)
+                mean[c, rowflag] = m
+                sigma[c, rowflag] = np.maximum(np.sqrt(var), SIGMA_FLOOR)
+        return cls(mean, sigma, bg_mean, bg_sigma)
+
+    # -- JSON -----------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        def enc(a: np.ndarray) -> dict[str, Any]:
+            return {"shape": list(a.shape), "data": np.round(a, 1).ravel().tolist()}
+
+        return {"mean": enc(self.mean), "sigma": enc(self.sigma), "bg_mean": enc(self.bg_mean),
+                "bg_sigma": enc(self.bg_sigma)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DiscModel:
+        def dec(d: dict[str, Any]) -> np.ndarray:
+            return np.asarray(d["data"], np.float32).reshape(d["shape"])
+
+        return cls(dec(data["mean"]), dec(data["sigma"]), dec(data["bg_mean"]),
+                   dec(data["bg_sigma"]))
+
+
+def _gauss(x: np.ndarray, m: np.ndarray, s: np.ndarray) -> np.ndarray:
+    z = (x - m) / s
+    return -0.5 * np.sum(z * z, -1) - np.sum(np.log(s), -1) - 2.7568  # 1.5 * log(2 pi)
+
+
+def _dilate(mask: np.ndarray, r: int) -> np.ndarray:
+    import cv2
+
+    k = np.ones((2 * r + 1, 2 * r + 1), np.uint8)
+    return np.stack([cv2.dilate(m.astype(np.uint8), k) > 0 for m in mask])
+
+
+def _row_fill(x: np.ndarray, f: np.ndarray, L: int) -> np.ndarray:
+    """Where no strip of a kind is free: the mean of the free pixels of the same row."""
+    n, P, _ = x.shape
+    xr = x.reshape(n, L, SW, 3)
+    fr = f.reshape(n, L, SW, 1)
+    row = (xr * fr).sum((0, 2)) / np.maximum(fr.sum((0, 2)), 1)  # (L, 3)
+    return np.repeat(row, SW, axis=0)
+
+
+def _noise(labf: np.ndarray, free: np.ndarray) -> np.ndarray:
+    """Per-channel pixel noise: the spread of each free pixel against its row neighbours."""
+    d = labf[:, 1:] - labf[:, :-1]
+    ok = free[:, 1:] & free[:, :-1]
+    if not ok.any():
+        return SIGMA_FLOOR.copy()
+    return (1.4826 * np.median(np.abs(d[ok]), 0) / np.sqrt(2) * 2.0).astype(np.float32)
