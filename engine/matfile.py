@@ -10,8 +10,10 @@ Writing follows gnubg's exporter (1.1) to the byte: header comments (``; [Site "
 ``; [Event "..."]``, ``; [EventDate "yyyy.mm.dd"]``), `` N point match`` (0 for a money
 session), `` Game N``, the score line, numbered lines of two 27-wide columns, `` Doubles => 2``,
 `` Takes``, `` Drops``, `` Beavers => 4`` (a raccoon is written as a beaver, the take of a beaver
-is not written), ``Wins N point(s)`` in the winner's column. A rejected resignation leaves no
-trace, and a roll followed at once by its roller's resignation is written as dice without a play.
+is not written), ``Wins N point(s)`` in the winner's column (gnubg adds no "and the match"). A
+rejected resignation leaves no trace; a roll followed at once by its roller's resignation is
+written as dice without a play; a resignation is known by the points it won (``Wins 4 points``
+with the cube at 2 reads back as a gammon resigned).
 Two rule tags gnubg ignores are added only where its defaults would be wrong: ``[Crawford "Off"]``
 for a match without the Crawford rule, ``[Jacoby "On"]`` for a money session with it.
 

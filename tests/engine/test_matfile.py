@@ -272,8 +272,8 @@ _junk = st.text(alphabet=st.sampled_from(list("0123456789/:*() =>\n\tabcdWinsTak
 
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cuts=st.lists(st.tuples(st.integers(0, len(GOOD)), st.integers(0, 12), _junk),
-                     min_size=1, max_size=4))
+@given(cuts=st.lists(st.tuples(st.integers(0, len(GOOD)), st.integers(0, 12),
+                               st.one_of(_junk, st.text(max_size=6))), min_size=1, max_size=4))
 def test_mutated_files_read_or_raise_matfileerror(cuts: list[tuple[int, int, str]]) -> None:
     text = GOOD
     for at, drop, junk in cuts:
