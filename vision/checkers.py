@@ -32,7 +32,15 @@ class Evidence:
 
 
 def evidence(lab: np.ndarray, kinds: np.ndarray, white: ColourModel, black: ColourModel,
-             bg: Background) -> Evidence:
+             bg: Background, rows: list[int] | None = None) -> Evidence:
+    """Colour evidence of every strip, or only of ``rows`` (the others say nothing)."""
+    if rows is not None:
+        part = evidence(lab[rows], kinds[rows], white, black, bg)
+        full = [np.zeros((lab.shape[0],) + a.shape[1:], a.dtype) for a in
+                (part.Lw, part.Lb, part.Lany, part.foreign)]
+        for f, a in zip(full, (part.Lw, part.Lb, part.Lany, part.foreign), strict=True):
+            f[rows] = a
+        return Evidence(*full)
     n = lab.shape[0]
     lbg = bg.log_p(lab, kinds)
     lw, lb = white.log_p(lab), black.log_p(lab)

@@ -95,6 +95,17 @@ def make_slots(lay: Layout, dists: list[float]) -> Slots:
 
 
 @dataclass
+class Gathered:
+    """A disc model's parameters at every disc pixel of some strips (background, white,
+    black stacked on the first axis)."""
+
+    idx: np.ndarray  # (Q,) strip pixel of each disc pixel
+    mean: np.ndarray  # (3, n, Q, 3)
+    inv: np.ndarray  # (3, n, Q, 3) inverse spreads
+    const: np.ndarray  # (3, n, Q) log normalisers
+
+
+@dataclass
 class DiscEvidence:
     """Disc evidence of one frame: per-slot pixel LLRs of the points and of the bar halves,
     each point's share of foreign pixels, and the nats per pixel-sum."""
@@ -118,26 +129,33 @@ class DiscModel:
 
     # -- evidence -------------------------------------------------------------------------------
 
-    def slot_llr(self, lab: np.ndarray, strips: np.ndarray, top: np.ndarray, slots: Slots
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Per strip (``strips``: their numbers, ``lab``: their pixels) and disc pixel (all
-        slots' pixels one after another): the clipped log-likelihood ratios of a white and of a
-        black checker top against the strip's empty look, and whether the pixel fits none of
-        the three (something foreign). ``top``: strips running down from the top edge."""
+    def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots) -> Gathered:
+        """The models' means, inverse spreads and constants at every disc pixel of the given
+        strips (``top``: strips running down from the top edge), built once per profile."""
         idx, tidx = slots.all_idx, slots.all_tidx
-        x = lab[:, idx].astype(np.float32)  # (n, Q, 3)
-        lbg = _gauss(x, self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx])
         row = top.astype(np.int64)
-        out = []
-        for c in (0, 1):
-            m = self.mean[c][row][:, tidx]
-            s = self.sigma[c][row][:, tidx]
-            out.append(_gauss(x, m, s))
-        lw, lb = out
-        foreign = (OTHER_LOG > lbg) & (OTHER_LOG > lw) & (OTHER_LOG > lb)
-        rbg = np.logaddexp(lbg, OTHER_LOG)
-        Lw = np.clip(np.logaddexp(lw, OTHER_LOG) - rbg, -CLIP, CLIP)
-        Lb = np.clip(np.logaddexp(lb, OTHER_LOG) - rbg, -CLIP, CLIP)
+        means, invs, consts = [], [], []
+        for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
+                     *((self.mean[c][row][:, tidx], self.sigma[c][row][:, tidx])
+                       for c in (0, 1))):
+            means.append(m.astype(np.float32))
+            invs.append((1.0 / s).astype(np.float32))
+            consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
+        return Gathered(idx, np.stack(means), np.stack(invs), np.stack(consts))
+
+    @staticmethod
+    def slot_llr(lab: np.ndarray, g: Gathered) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per strip (``lab``: their pixels, in the order ``g`` was gathered for) and disc pixel
+        (all slots' pixels one after another): the clipped log-likelihood ratios of a white and
+        of a black checker top against the strip's empty look, and whether the pixel fits none
+        of the three (something foreign)."""
+        x = lab[:, g.idx].astype(np.float32)  # (n, Q, 3)
+        z = (x[None] - g.mean) * g.inv  # (3 models, n, Q, 3)
+        ll = g.const - 0.5 * np.einsum("mnqc,mnqc->mnq", z, z)
+        lbg, lw, lb = np.maximum(ll, OTHER_LOG)  # each model may also be something else
+        foreign = (lbg == OTHER_LOG) & (lw == OTHER_LOG) & (lb == OTHER_LOG)
+        Lw = np.clip(lw - lbg, -CLIP, CLIP)
+        Lb = np.clip(lb - lbg, -CLIP, CLIP)
         return Lw, Lb, foreign
 
     # -- fitting --------------------------------------------------------------------------------
@@ -229,11 +247,6 @@ class DiscModel:
 
         return cls(dec(data["mean"]), dec(data["sigma"]), dec(data["bg_mean"]),
                    dec(data["bg_sigma"]))
-
-
-def _gauss(x: np.ndarray, m: np.ndarray, s: np.ndarray) -> np.ndarray:
-    z = (x - m) / s
-    return -0.5 * np.sum(z * z, -1) - np.sum(np.log(s), -1) - 2.7568  # 1.5 * log(2 pi)
 
 
 def _dilate(mask: np.ndarray, r: int) -> np.ndarray:

@@ -17,7 +17,18 @@ from .appearance import to_lab
 from .checkers import Counter, Evidence, evidence
 from .discs import DiscEvidence
 from .profile import BoardProfile
-from .strips import BAR_BOTTOM, BAR_TOP, N_STRIPS, SW, frame_maps, sample, strip_kinds, strip_specs
+from .strips import (
+    BAR_BOTTOM,
+    BAR_TOP,
+    N_STRIPS,
+    SW,
+    TRAY_BOTTOM,
+    TRAY_TOP,
+    frame_maps,
+    sample,
+    strip_kinds,
+    strip_specs,
+)
 
 DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels are not independent)
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
@@ -36,12 +47,16 @@ def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
     return profile._cache[key]
 
 
-def strip_evidence(frame: np.ndarray, profile: BoardProfile) -> tuple[np.ndarray, Evidence]:
-    prep = prepared(profile, (frame.shape[1], frame.shape[0]))
-    strips = sample(frame, prep["maps"], N_STRIPS)
-    lab = to_lab(strips.reshape(-1, strips.shape[2], 3)).reshape(strips.shape)
-    return strips, evidence(lab, prep["kinds"], profile.white, profile.black,
-                            profile.background)
+def colour_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any],
+                    rows: list[int] | None = None) -> Evidence:
+    """Per-pixel colour evidence of the strips (of ``rows`` only, when given)."""
+    sel = strips if rows is None else strips[rows]
+    lab = to_lab(sel.reshape(-1, SW, 3)).reshape(sel.shape)
+    if rows is not None:
+        full = np.zeros(strips.shape, np.uint8)
+        full[rows] = lab
+        lab = full
+    return evidence(lab, prep["kinds"], profile.white, profile.black, profile.background, rows)
 
 
 def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any]
@@ -51,12 +66,15 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     if profile.discs is None:
         return None
     counter = prep["counter"]
+    if "discs" not in prep:
+        top = prep["kinds"][:26] >= 2
+        top[BAR_TOP], top[BAR_BOTTOM] = False, True  # bar halves run up / down from the centre
+        ids = np.arange(26)
+        prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots),
+                         profile.discs.gather(ids[24:], top[24:], counter.bar_slots))
     lab = to_lab(strips[:26].reshape(-1, SW, 3)).reshape(26, -1, 3)
-    top = prep["kinds"][:26] >= 2
-    top[BAR_TOP], top[BAR_BOTTOM] = False, True  # bar halves run up / down from the centre
-    ids = np.arange(26)
-    Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], ids[:24], top[:24], counter.slots)
-    bw, bb, _ = profile.discs.slot_llr(lab[24:], ids[24:], top[24:], counter.bar_slots)
+    Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
+    bw, bb, _ = profile.discs.slot_llr(lab[24:], prep["discs"][1])
     front = foreign[:, counter.front].mean(1)
     return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE)
 
@@ -64,10 +82,12 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
 def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Observation:
     """Read one frame of the profile's board."""
     prep = prepared(profile, (frame.shape[1], frame.shape[0]))
-    strips, ev = strip_evidence(frame, profile)
+    strips = sample(frame, prep["maps"], N_STRIPS)
     disc = disc_evidence(strips, profile, prep)
+    # with disc templates, colour evidence is needed only for the trays
+    ev = colour_evidence(strips, profile, prep, None if disc is None else [TRAY_TOP, TRAY_BOTTOM])
     regions, _best = prep["counter"].regions(ev, profile.scale, disc)
-    foreign = float(ev.foreign[:24].mean())
+    foreign = float(ev.foreign[:24].mean()) if disc is None else float(disc.foreign.mean())
     hand = foreign > HAND_FRACTION
     conf = _confidence(regions)
     return Observation(regions=regions, hand=hand, settled=settled, confidence=conf)
