@@ -95,17 +95,6 @@ def judge(before: str, after: str, as_json: bool) -> None:
         click.echo("illegal:\n" + "\n".join(f"  - {r}" for r in result["reasons"]))
 
 
-def _read_text(path: str) -> str:
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise BadInput(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
 def _listen(host: str, port: int) -> None:
     import socket
 
@@ -155,43 +144,60 @@ def demo(port: int, host: str, pace: float, state_dir: str | None, threads: int)
 
 
 @main.command()
-@click.option("--config", type=click.Path(exists=True, dir_okay=False), default=None,
-              help="TOML config (camera and deployment settings: not read yet)")
-@click.option("--db", default="gammoncam.db", show_default=True, type=click.Path(dir_okay=False),
-              help="the SQLite event store")
-@click.option("--host", default="0.0.0.0", show_default=True)
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--threads", default=160, show_default=True, type=click.IntRange(32, 2000))
+@click.option("--config", "config_path", type=click.Path(dir_okay=False, path_type=Path),
+              default=None, help="the TOML config (default: /etc/gammoncam/config.toml when it "
+                                 "exists; without one: the web app alone, no camera)")
+@click.option("--db", default=None, type=click.Path(dir_okay=False, path_type=Path),
+              help="the SQLite event store (default: the config's state.database)")
+@click.option("--host", default=None, help="overrides web.host (default 0.0.0.0)")
+@click.option("--port", default=None, type=click.IntRange(1, 65535),
+              help="overrides web.port (default 8080)")
+@click.option("--threads", default=None, type=click.IntRange(32, 2000),
+              help="overrides web.threads (default 160)")
 @click.option("--password-file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="first run: set the referee password from this file (else use /setup)")
-def serve(config: str | None, db: str, host: str, port: int, threads: int,
-          password_file: str | None) -> None:
-    """The web app on this board's match store (no camera yet: scored from the referee page)."""
-    import logging
+def serve(config_path: Path | None, db: Path | None, host: str | None, port: int | None,
+          threads: int | None, password_file: str | None) -> None:
+    """The board: camera -> referee -> store -> web app, until SIGTERM.
 
-    from .service import MatchService
-    from .store import EventStore, StoreError
-    from .web import announce, build_app, make_server
+    READY=1 to systemd once the web app listens, WATCHDOG=1 while camera frames are fresh,
+    /healthz with the reasons when not. Without a config (none given, none installed) it is the
+    web app alone, on --db, scored from the referee page.
+    """
+    from vision.sources import SourceError
 
-    logging.basicConfig(level=logging.INFO, format="%(name)s: %(message)s")
-    _listen(host, port)
+    from . import logs
+    from .config import DEFAULT_PATH, Config, ConfigError, load
+    from .serve import Board
+    from .store import StoreError
+
+    target = config_path or (DEFAULT_PATH if DEFAULT_PATH.exists() else None)
     try:
-        store = EventStore(db)
+        cfg = load(target) if target is not None else Config()
+    except ConfigError as exc:
+        raise BadInput(str(exc)) from None
+    logs.setup(cfg.log.level.upper())
+    camera = target is not None
+    if not camera and db is None:
+        db = Path("gammoncam.db")
+    _listen(host or cfg.web.host, port or cfg.web.port)
+    try:
+        board = Board(cfg, host=host, port=port, threads=threads, database=db,
+                      password_file=password_file, camera=camera)
     except StoreError as exc:
         raise BadInput(str(exc)) from None
-    try:
-        app = build_app(MatchService(store), db + ".auth.json", password_file)
+    except SourceError as exc:
+        raise BadInput(f"camera.source: {exc}") from None
+    except OSError as exc:
+        raise BadInput(f"cannot use {exc.filename}: {exc.strerror or exc}") from None
     except ValueError as exc:
         raise BadInput(f"password file: {exc}") from None
-    server = make_server(app, host, port, threads)
-    click.echo(announce(app, f"http://{host}:{port}"))
+    board.start()
+    click.echo(board.announce())
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+        board.wait()
     finally:
-        server.close()
-        store.close()
+        board.stop()
 
 
 # -- doctor ----------------------------------------------------------------------------------------
@@ -477,6 +483,9 @@ def replay(footage: str, profile_path: str, out: str, events_path: str | None, l
     for note in result.notes:
         click.echo(f"note: {note}")
 
+
+# commands kept in their own modules register themselves on ``main`` when imported
+from . import match_commands  # noqa: E402,F401
 
 if __name__ == "__main__":  # pragma: no cover
     main()
