@@ -3,8 +3,10 @@
 Seeds from 900000 up were never used while tuning. Calibrated mode: per setup (fixed camera and
 board), a profile from a frame of the start position (corners: ``--corners truth`` = four exact
 taps, ``auto`` = the board finder), then K random states of that setup are read. One-shot mode:
-each frame read with no profile. Prints a table per style: slot accuracy (28 regions; unseen
-regions count as wrong), frames perfect, hand detection, and the median read time on one core.
+each frame read with no profile. Prints a table per style: slot accuracy over the regions no hand
+hides (unseen counts as wrong), regions a hand hides (``hidden_regions`` of the scene truth) that
+were reported unseen or counted right, frames perfect (every region right by those rules), hand
+detection, and the median read time on one core.
 Dice and cube are not read yet (reported as such).
 """
 
@@ -35,10 +37,23 @@ from vision.settle import Settler  # noqa: E402
 BASE_SEED = 900000
 
 
-def slots_right(obs, truth_pos: Position, orient_free: bool = False) -> int:  # noqa: ANN001
+def slots_right(obs, truth_pos: Position, hidden: list[int] | tuple[int, ...] = ()  # noqa: ANN001
+                ) -> tuple[int, int, int, int]:
+    """(visible regions right, visible regions, hidden regions right, hidden regions): a
+    visible region is right when its most likely count is the truth (unseen is wrong); a region
+    a hand hides is right when reported unseen or counted right."""
     exp = expected_counts(truth_pos)
     best = obs.best_counts()
-    return sum(1 for b, e in zip(best, exp, strict=True) if b == e)
+    hid = set(hidden)
+    vr = vn = hr = hn = 0
+    for r, (b, e) in enumerate(zip(best, exp, strict=True)):
+        if r in hid:
+            hn += 1
+            hr += int(b is None or b == e)
+        else:
+            vn += 1
+            vr += int(b == e)
+    return vr, vn, hr, hn
 
 
 def main() -> None:
@@ -75,9 +90,12 @@ def main() -> None:
             if not tr["hand"]:
                 times.append(dt)
             pos = Position.from_json(tr["position"])
-            right = slots_right(obs, pos)
-            stats[style]["slots"].append(right)
-            stats[style]["perfect"].append(int(right == 28))
+            vr, vn, hr, hn = slots_right(obs, pos, tr.get("hidden_regions", []))
+            stats[style]["slots"].append(vr)
+            stats[style]["seen"].append(vn)
+            stats[style]["hidden_ok"].append(hr)
+            stats[style]["hidden"].append(hn)
+            stats[style]["perfect"].append(int(vr + hr == 28))
             stats[style]["hand"].append(int(obs.hand == tr["hand"]))
             if k < args.oneshot:
                 t = time.perf_counter()
@@ -94,8 +112,8 @@ def main() -> None:
                 stats[style]["one_slots"].append(r1)
     print(f"\nsynthetic vision benchmark: {args.setups} setups x {args.frames} frames, "
           f"seeds {BASE_SEED}+, calibration corners = {args.corners}")
-    print(f"{'style':18} {'calib fail':>10} {'slots %':>8} {'perfect %':>9} {'hand ok %':>9} "
-          f"{'one-shot slots %':>16}")
+    print(f"{'style':18} {'calib fail':>10} {'frames':>6} {'slots %':>8} {'hidden ok %':>11} "
+          f"{'perfect %':>9} {'hand ok %':>9} {'one-shot slots %':>16}")
     allv: dict[str, list] = defaultdict(list)
     for style, d in sorted(stats.items()):
         for k, v in d.items():
@@ -129,13 +147,14 @@ def _turn(best: list, way: int) -> list:
 def _row(name: str, d: dict) -> str:
     slots = d.get("slots", [])
     n = len(slots)
-    pct = 100 * sum(slots) / (28 * n) if n else float("nan")
+    pct = 100 * sum(slots) / sum(d["seen"]) if n else float("nan")
+    hid = 100 * sum(d["hidden_ok"]) / sum(d["hidden"]) if n and sum(d["hidden"]) else float("nan")
     perf = 100 * np.mean(d["perfect"]) if n else float("nan")
     hand = 100 * np.mean(d["hand"]) if n else float("nan")
     one = d.get("one_slots", [])
     onep = 100 * sum(one) / (28 * len(one)) if one else float("nan")
-    return (f"{name:18} {sum(d.get('calib_fail', [])):>10} {pct:8.2f} {perf:9.1f} {hand:9.1f} "
-            f"{onep:16.2f}")
+    return (f"{name:18} {sum(d.get('calib_fail', [])):>10} {n:>6} {pct:8.2f} {hid:11.1f} "
+            f"{perf:9.1f} {hand:9.1f} {onep:16.2f}")
 
 
 def _settle_speed() -> None:

@@ -29,7 +29,9 @@ Truth (every image; JSON-ready dict):
 - ``cube``: ``{"owner": "center"|"white"|"black", "value": 1|2|..|64, "face": number on top,
   "center_px": [u, v]}``: a centred cube has value 1 and shows 64.
 - ``hand``: a hand or forearm covers part of the playing area in the image; ``held``: checkers
-  in a hand (not in ``position``).
+  in a hand (not in ``position``); ``hidden_regions``: the Observation regions (0..23 points in
+  white's numbering, 24/25 white's/black's bar half, 26/27 white's/black's tray half) that a hand
+  covers by 5 % or more of their area in the image (a reader may report them unseen).
 - ``board_corners_px``: the playing area's four corners in image pixels, in the order top-left,
   top-right, bottom-right, bottom-left *of the canonical board* (so they also encode the board's
   orientation in the image), with lens distortion applied exactly as rendered.

@@ -34,6 +34,9 @@ def sub_rng(seed: int, *tags: Any) -> np.random.Generator:
     return np.random.default_rng(int.from_bytes(h, "little"))
 
 
+HIDDEN_SHARE = 0.05  # a region this much under a hand is "hidden" in the truth
+
+
 # -- setup ----------------------------------------------------------------------------------------
 
 
@@ -242,6 +245,7 @@ class Scene:
         self._maps: tuple[np.ndarray, np.ndarray] | None = None
         self._field: np.ndarray | None = None
         self._play_mask: np.ndarray | None = None
+        self._region_masks: list[np.ndarray] | None = None
 
     def background(self) -> np.ndarray:
         if self._bg is None:
@@ -345,6 +349,40 @@ class Scene:
         out = sensor(img, s.light, s.seed * 1_000_003 + state.frame_seed)
         return out, self.truth(state, hand_mask)
 
+    def region_masks(self) -> list[np.ndarray]:
+        """Canvas masks of the 28 regions of an Observation (24 points in white's numbering,
+        white's bar half, black's, white's tray half, black's): each point's half of the field
+        from its edge to the middle, the bar's halves, the right tray's halves."""
+        if self._region_masks is None:
+            g = self.setup.geo
+            pt = Painter(self.cam, self.cv, img=np.zeros((1, 1, 3), np.float32))
+            h2 = g.H / 2
+            rects = []
+            for point in range(1, 25):
+                c, top = g.point_place(point)
+                x = g.column_x(c)
+                rects.append((x - g.pw / 2, -h2 if top else 0.0, x + g.pw / 2, 0.0 if top else h2))
+            b = g.bar_w / 2
+            rects += [(-b, 0.0, b, h2), (-b, -h2, b, 0.0)]  # white's bar half, black's
+            tx0, _, tx1, _ = g.tray_rects()[0]
+            rects += [(tx0, 0.0, tx1, h2), (tx0, -h2, tx1, 0.0)]  # white's tray, black's
+            out = []
+            for x0, y0, x1, y1 in rects:
+                m = np.zeros((self.cv.h, self.cv.w), np.uint8)
+                poly = pt.pp(np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]), 0.0)
+                cv2.fillPoly(m, [np.round(poly).astype(np.int32)], 255)
+                out.append(m > 0)
+            self._region_masks = out
+        return self._region_masks
+
+    def hidden_regions(self, hand_mask: np.ndarray | None) -> list[int]:
+        """Regions a hand covers at least ``HIDDEN_SHARE`` of (as seen from the camera)."""
+        if hand_mask is None:
+            return []
+        covered = hand_mask > 127
+        return [i for i, m in enumerate(self.region_masks())
+                if np.count_nonzero(covered & m) >= HIDDEN_SHARE * max(np.count_nonzero(m), 1)]
+
     def truth(self, state: State, hand_mask: np.ndarray | None) -> dict[str, Any]:
         s = self.setup
         hand = False
@@ -380,6 +418,7 @@ class Scene:
             "dice_pairs": pairs,
             "cube": cube_t,
             "hand": hand,
+            "hidden_regions": self.hidden_regions(hand_mask),
             "held": [{"side": h.side} for h in state.held],
         }
         t.update(s.truth())
