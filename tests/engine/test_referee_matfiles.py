@@ -67,3 +67,32 @@ def test_referee_records_pass_the_checker() -> None:
     for n, record in enumerate(_records()):
         assert check_match(record) == [], f"match {n}"
         assert check_match(read_mat(write_mat(record))) == [], f"match {n} via .mat"
+
+
+def test_an_illegal_play_let_stand_is_written_as_played_and_the_checker_finds_it() -> None:
+    from engine import STANDARD, WHITE
+    from engine.record import apply_steps
+    from engine.referee import Referee
+
+    ref = Referee()
+    ref.command({"command": "new_match", "length": 3})
+    ref.command({"command": "opening_roll", "white": 3, "black": 1})
+    # 13/9 6/5: five pips with 3-1
+    pts = list(STANDARD.start.points)
+    pts[12] -= 1
+    pts[8] += 1
+    pts[5] -= 1
+    pts[4] += 1
+    seen = STANDARD.start.__class__(tuple(pts))
+    ref.command({"command": "play", "position": seen.to_json()})
+    assert ref.phase == "flagged"
+    ref.command({"command": "let_stand"})
+    assert ref.record is not None
+    action = ref.record.games[0].actions[0]
+    assert action.illegal and action.notation == "13/9 6/5"
+    back = read_mat(write_mat(ref.record))
+    replayed = apply_steps(STANDARD.start, WHITE, back.games[0].actions[0].steps)
+    assert replayed == seen
+    problems = [p for p in check_match(back) if "the match stops" not in p.message]
+    assert [(p.game, p.move, p.side) for p in problems] == [(1, 1, WHITE)]
+    assert "13/9 6/5 is illegal" in problems[0].message
