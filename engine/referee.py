@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .events import Event, event_from_json
-from .moves import DiceError, Play, Step, legal_plays
+from .moves import DiceError, Play, Step, format_play, legal_plays
 from .observation import REGIONS, Observation
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .record import Action, GameRecord, Kind, MatchRecord
@@ -586,9 +586,12 @@ class Referee:
 
     def _moved_illegal(self, play: Play, after: Position) -> list[Event]:
         assert self.flag is not None
+        steps = _diff_steps(self.position, after, play.side, self.rules)
         ev = self._moved(play, illegal=True, reasons=self.flag["reasons"], after=after)
         data = dict(ev[0].data)
-        data["play"] = _diff_notation(self.position, after, play.side, self.rules)
+        data["steps"] = _steps_json(steps)
+        data["play"] = format_play(steps, self.position, play.side, self.rules) \
+            if steps else "(no change)"
         return [Event("Moved", data), *ev[1:]]
 
     def _cmd_clear_flag(self, cmd: Mapping[str, Any]) -> list[Event]:
@@ -1113,18 +1116,18 @@ def _best_possible(obs: Observation) -> float:
                for r in obs.regions[:REGIONS] if r is not None)
 
 
-def _diff_notation(before: Position, after: Position, side: Side, rules: Rules) -> str:
-    """A readable account of an illegal change: sources and destinations of the mover."""
+def _diff_steps(before: Position, after: Position, side: Side, rules: Rules) -> tuple[Step, ...]:
+    """The mover's change as steps (sources and destinations paired from the far end), so an
+    illegal play that was let stand is recorded, written to the match files and read back as
+    the checkers went. ``die`` is the distance; ``hit`` marks a lone opposing checker landed on."""
     from .moves import to_relative
 
-    my0, _ = to_relative(before, side, rules)
+    my0, opp0 = to_relative(before, side, rules)
     my1, _ = to_relative(after, side, rules)
-    names = {25: "bar", 0: "off"}
-    src = [names.get(p, str(p)) for p in range(25, -1, -1) for _ in range(max(0, my0[p] - my1[p]))]
-    dst = [names.get(p, str(p)) for p in range(25, -1, -1) for _ in range(max(0, my1[p] - my0[p]))]
-    if not src and not dst:
-        return "(no change)"
-    return " ".join(f"{a}/{b}" for a, b in zip(src, dst, strict=False)) or "(changed)"
+    src = [p for p in range(25, -1, -1) for _ in range(max(0, my0[p] - my1[p]))]
+    dst = [p for p in range(25, -1, -1) for _ in range(max(0, my1[p] - my0[p]))]
+    return tuple(Step(a, b, a - b, 0 < b < 25 and opp0[b] == 1)
+                 for a, b in zip(src, dst, strict=False))
 
 
 __all__ = ["CommandError", "DiceError", "MARGIN", "Phase", "Referee"]
