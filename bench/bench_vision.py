@@ -7,7 +7,8 @@ each frame read with no profile. Prints a table per style: slot accuracy over th
 hides (unseen counts as wrong), regions a hand hides (``hidden_regions`` of the scene truth) that
 were reported unseen or counted right, frames perfect (every region right by those rules), hand
 detection, and the median read time on one core.
-Dice and cube are not read yet (reported as such).
+Dice: per die (flat dice; refusals and misses apart from wrong values), cocked dice caught,
+phantoms; rolls as the Observation gives them; cube owner and value.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ from engine.observation import expected_counts  # noqa: E402
 from tests.scenes.dataset import random_state  # noqa: E402
 from tests.scenes.scene import Scene, State, random_setup  # noqa: E402
 from vision import read  # noqa: E402
+from vision.cube import observe_cube  # noqa: E402
+from vision.dice import dice_observation, read_dice  # noqa: E402
 from vision.settle import Settler  # noqa: E402
 
 BASE_SEED = 900000
@@ -66,6 +69,7 @@ def main() -> None:
     cv2.setNumThreads(1)
     stats: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     times, one_times = [], []
+    dc: dict[str, int] = defaultdict(int)
     for s in range(args.setups):
         seed = BASE_SEED + s
         setup = random_setup(seed)
@@ -97,6 +101,7 @@ def main() -> None:
             stats[style]["hidden"].append(hn)
             stats[style]["perfect"].append(int(vr + hr == 28))
             stats[style]["hand"].append(int(obs.hand == tr["hand"]))
+            dice_cube_stats(img, prof, obs, tr, dc)
             if k < args.oneshot:
                 t = time.perf_counter()
                 try:
@@ -120,13 +125,84 @@ def main() -> None:
             allv[k] += v
         print(_row(style, d))
     print(_row("ALL", allv))
-    print("dice, cube: not read yet (no dice or cube values are reported)")
+    print_dice_cube(dc)
     if times:
         print(f"calibrated read: median {np.median(times) * 1000:.1f} ms per 1280x720 frame "
               f"(settled frames, one core)")
     if one_times:
         print(f"one-shot read: median {np.median(one_times) * 1000:.1f} ms")
     _settle_speed()
+
+
+def dice_cube_stats(img: np.ndarray, prof, obs, tr: dict, dc: dict) -> None:  # noqa: ANN001
+    """Per-die (matched to the truth's die centres within a third of a checker), cocked and
+    cube counts of one frame into ``dc``."""
+    counts = [max(r, key=r.get) if r else None for r in obs.regions]
+    reads = read_dice(img, prof, counts)
+    near = 0.35 * float(np.linalg.norm(np.subtract(tr["board_corners_px"][1],
+                                                   tr["board_corners_px"][0]))) / 13
+    used: set[int] = set()
+    for pair in tr["dice_pairs"]:
+        for c, v, ck in zip(pair["centers_px"], pair["values"], pair["cocked_each"], strict=True):
+            hit = next((i for i, r in enumerate(reads) if i not in used
+                        and np.hypot(r.frame_xy[0] - c[0], r.frame_xy[1] - c[1]) < near), None)
+            r = None if hit is None else reads[hit]
+            if hit is not None:
+                used.add(hit)
+            if ck:
+                dc["cocked"] += 1
+                dc["cocked_seen"] += int(r is not None and r.cocked)
+                continue
+            dc["dice"] += 1
+            if r is None:
+                dc["missed"] += 1
+            elif r.value is None:
+                dc["refused"] += 1
+            elif r.value == v:
+                dc["right"] += 1
+            else:
+                dc["wrong"] += 1
+            dc["flat_called_cocked"] += int(r is not None and r.cocked)
+    dc["phantoms"] += len(reads) - len(used)
+    dc["phantom_values"] += sum(1 for i, r in enumerate(reads) if i not in used and r.value)
+    t = tr["dice"]
+    if t is not None and len(tr["dice_pairs"]) == 1:
+        dc["rolls"] += 1
+        d = dice_observation(reads)
+        ok = (d is not None and sorted(d.values) == sorted(t["values"])
+              and d.owner == t["owner"] and d.cocked == t["cocked"])
+        dc["rolls_right"] += int(ok)
+        dc["rolls_wrong"] += int(d is not None and len(d.values) == 2 and not d.cocked
+                                 and not ok)
+    cube, tc = observe_cube(img, prof), tr["cube"]
+    dc["cubes"] += 1
+    dc["cube_owner"] += int(cube is not None and cube.owner == tc["owner"])
+    dc["cube_owner_wrong"] += int(cube is not None and cube.owner != tc["owner"])
+    dc["cube_value"] += int(cube is not None and cube.owner == tc["owner"]
+                            and cube.value == tc["value"])
+    dc["cube_value_wrong"] += int(cube is not None and cube.value is not None
+                                  and cube.value != tc["value"])
+    if tc["owner"] != "center":
+        dc["owned"] += 1
+        dc["owned_value"] += int(cube is not None and cube.value == tc["value"])
+
+
+def print_dice_cube(dc: dict) -> None:
+    n = max(dc["dice"], 1)
+    print(f"dice (flat, per die): {dc['dice']}  right {100 * dc['right'] / n:.1f} %  "
+          f"wrong {100 * dc['wrong'] / n:.1f} %  refused {100 * dc['refused'] / n:.1f} %  "
+          f"missed {100 * dc['missed'] / n:.1f} %  flat called cocked "
+          f"{100 * dc['flat_called_cocked'] / n:.1f} %")
+    print(f"cocked dice: {dc['cocked']}  called cocked {dc['cocked_seen']}; phantom dice "
+          f"{dc['phantoms']} (with a value {dc['phantom_values']})")
+    r = max(dc["rolls"], 1)
+    print(f"rolls (one pair down): {dc['rolls']}  right {100 * dc['rolls_right'] / r:.1f} %  "
+          f"wrong roll given {dc['rolls_wrong']}")
+    c = max(dc["cubes"], 1)
+    print(f"cube: owner right {100 * dc['cube_owner'] / c:.1f} % (wrong owner "
+          f"{dc['cube_owner_wrong']}), owner+value right {100 * dc['cube_value'] / c:.1f} % "
+          f"(wrong value {dc['cube_value_wrong']}); owned cubes' value right "
+          f"{dc['owned_value']}/{dc['owned']}")
 
 
 def _turn(best: list, way: int) -> list:

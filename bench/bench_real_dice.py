@@ -1,0 +1,57 @@
+"""Real photos' dice: ``python -m bench.bench_real_dice`` reads every photo in ../shared/real
+one-shot (board finder, provisional profile, then the dice reader) and prints per photo the dice
+read (values refused are shown as ?), the truth, and "dice right" when they match exactly."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import json  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
+from calibration.find import BoardNotFound  # noqa: E402
+from calibration.oneshot import read_oneshot  # noqa: E402
+from vision.dice import read_dice_oneshot  # noqa: E402
+
+REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real"
+
+
+def read_photo(img: np.ndarray) -> list[int | None] | None:
+    """The dice values one-shot reading finds on a photo (None per refused die), or None when
+    no board is found."""
+    try:
+        obs, prof = read_oneshot(img)
+    except BoardNotFound:
+        return None
+    _roll, dice = read_dice_oneshot(img, prof, list(obs.regions))
+    return [d.value for d in dice]
+
+
+def main() -> int:
+    truth = json.loads((REAL / "truth.json").read_text())
+    right = scored = 0
+    print(f"{'photo':36} {'read':>16} {'truth':>14}  verdict")
+    for name, t in sorted(truth.items()):
+        got = read_photo(cv2.imread(str(REAL / name)))
+        want = t["dice"]
+        shown = "no board" if got is None else " ".join("?" if v is None else str(v) for v in got)
+        if want == "?":
+            verdict = "not scored"
+        else:
+            scored += 1
+            ok = got is not None and None not in got and sorted(got) == sorted(want)
+            right += int(ok)
+            verdict = "dice right" if ok else "dice not right"
+        print(f"{name:36} {shown:>16} {str(want):>14}  {verdict}")
+    print(f"photos with every die right: {right}/{scored}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,120 @@
+"""Dice reading: pip layouts on rendered close-ups, whole rendered scenes (calibrated), and the
+real photos (never a wrong value: a refusal is allowed, a wrong roll is not)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from engine.observation import Dice
+from tests.scenes.dice import closeup
+from vision.dice import DieReading, _pip_value, dice_observation, pip_templates
+
+REAL = Path(__file__).resolve().parents[3] / "shared" / "real"
+
+
+def test_pip_templates_are_distinct() -> None:
+    t = pip_templates()
+    corr = t @ t.T
+    assert np.allclose(np.diag(corr), 1.0, atol=1e-5)
+    assert (corr - np.eye(6)).max() < 0.9  # 4 and 5 differ by the centre pip
+
+
+@pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
+def test_closeups_read_right_or_refused(value: int) -> None:
+    right = 0
+    for yaw in (0.0, 17.0, 40.0, 63.0, 88.0):
+        img = closeup(value, yaw=yaw, px=96)
+        L = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+        guess, score, margin = _pip_value(L, np.array([47.5, 47.5]), 0.56 * 96 / 0.86)
+        if score >= 0.6 and margin >= 0.15:
+            assert guess == value, (yaw, guess, score, margin)
+            right += 1
+    # known gap: 4 and 5 (one pip apart) are refused on close-ups: the margin is too thin
+    assert right >= (0 if value in (4, 5) else 4)
+
+
+def _die(x: float, value: int | None, half: str, colour: str | None = None,
+         cocked: bool = False) -> DieReading:
+    return DieReading((x, 100.0), (x, 100.0), value, colour, cocked, half=half)
+
+
+def test_pairing_rules() -> None:
+    assert dice_observation([]) is None
+    both_right = [_die(300, 5, "white"), _die(400, 2, "white")]
+    assert dice_observation(both_right) == Dice((2, 5), "white", False)
+    refused = [_die(300, None, "white"), _die(400, 2, "white")]
+    assert dice_observation(refused) == Dice((), "white", False)
+    opening = [_die(100, 3, "black", "black"), _die(400, 6, "white", "white")]
+    assert dice_observation(opening) == Dice((3, 6), None, False)
+    strayed = [_die(100, 3, "black", "white"), _die(400, 6, "white", "white")]
+    assert dice_observation(strayed) == Dice((3, 6), "white", True)
+    leaning = [_die(300, 4, "white", cocked=True), _die(400, 2, "white")]
+    assert dice_observation(leaning).cocked
+    four = [_die(100, 1, "black"), _die(150, 2, "black"), _die(300, 3, "white"),
+            _die(350, 4, "white")]
+    assert dice_observation(four) == Dice((1, 2, 3, 4), None, False)
+
+
+@pytest.fixture(scope="module")
+def scene_reads() -> list[tuple[dict, list[DieReading]]]:
+    from calibration.calibrate import START, calibrate
+    from tests.scenes.dataset import random_state
+    from tests.scenes.scene import Scene, State, random_setup
+    from vision import read
+    from vision.dice import read_dice
+
+
+    out = []
+    for seed in (31, 32, 33):
+        setup = random_setup(seed)
+        scene = Scene(setup)
+        img0, tr0 = scene.render(State(START))
+        prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+        for k in range(3):
+            img, tr = scene.render(random_state(setup, seed * 100 + k))
+            obs = read(img, prof)
+            counts = [max(r, key=r.get) if r else None for r in obs.regions]
+            out.append((tr, read_dice(img, prof, counts)))
+    return out
+
+
+def test_scenes_no_wrong_value(scene_reads: list) -> None:
+    right = wrong = total = 0
+    for tr, reads in scene_reads:
+        for pair in tr["dice_pairs"]:
+            for c, v, ck in zip(pair["centers_px"], pair["values"], pair["cocked_each"],
+                                strict=True):
+                if ck:
+                    continue
+                total += 1
+                for r in reads:
+                    if np.hypot(r.frame_xy[0] - c[0], r.frame_xy[1] - c[1]) < 12:
+                        right += int(r.value == v)
+                        wrong += int(r.value is not None and r.value != v)
+                        break
+    assert wrong == 0
+    assert total and right >= 0.3 * total
+
+
+@pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
+@pytest.mark.xfail(strict=True, reason="known gap: one-shot finds phantom dice on real photos "
+                   "(points' edges, overlays) and reads two of them as a 2")
+def test_real_photos_never_a_wrong_die() -> None:
+    from bench.bench_real_dice import read_photo
+
+    truth = json.loads((REAL / "truth.json").read_text())
+    for name, t in truth.items():
+        if t["dice"] == "?":
+            continue
+        values = read_photo(cv2.imread(str(REAL / name)))
+        if values is None:
+            continue
+        want = list(t["dice"])
+        for v in values:  # every value read is one of the photo's dice
+            assert v in want, (name, values, want)
+            want.remove(v)

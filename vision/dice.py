@@ -1,0 +1,427 @@
+"""Dice: find them on the playing field, read each die's value from its pips, pair them and say
+whose roll it is and whether it counts.
+
+Finding works on the strip evidence the checker reader already made (no extra pass over the
+frame): the 24 point strips laid side by side form a low-resolution "field mosaic" of the
+playing area; pixels that are not empty board and not under a counted checker, grouped into
+die-sized blobs, are candidates. Each candidate is then read at full resolution in a small window
+of the board plane sampled straight from the frame: the die's footprint against the empty-board
+template gives its centre, size and turn; the value is the pip layout (1..6) whose template
+correlates best with the face over a small search of turn, size and shift, and only a clear
+winner is taken (a refusal is better than a wrong roll).
+
+Ownership follows the tournament rule: each player rolls into the right-hand half from their own
+seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
+die leaning (cocked: not square, or pressed against a checker or a wall) makes the roll not
+count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engine.observation import Dice
+
+from .appearance import ColourModel, to_lab
+from .geometry import Layout
+from .stacks import MAX_STACK, point_masks
+from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
+
+DIE_D = 0.38  # a die's side / checker diameter (13..17 mm dice, 40 mm checkers)
+WIN = 80  # read window side (pixels)
+WIN_DIES = 3.2  # read window side in die sides
+FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
+GRID = 16  # face samples per side for the pip templates
+MIN_SCORE = 0.6  # correlation a value needs
+MIN_MARGIN = 0.15  # over the next best value
+NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
+
+
+@dataclass(frozen=True)
+class DieReading:
+    """One die: where (playing-area canonical pixels and frame pixels), its value or None
+    (refused), the checker set its colour matches (None: neither), cocked, and how sure."""
+
+    xy: tuple[float, float]
+    frame_xy: tuple[float, float]
+    value: int | None
+    colour: str | None
+    cocked: bool
+    score: float = 0.0
+    margin: float = 0.0
+    side: float = 0.0  # face side in canonical pixels
+    half: str = ""  # the seat whose right-hand half the die lies in ("white": the right half)
+    guess: int | None = None  # the best pip layout even when refused
+    shape: tuple[float, ...] = ()  # footprint measures (aspect, fill, side / nominal)
+
+
+# -- the field mosaic ---------------------------------------------------------------------------
+
+
+def field_mosaic(a: np.ndarray) -> np.ndarray:
+    """(N, L, SW, ...) per-strip arrays -> (2L, 12 SW, ...) picture of the playing field (the
+    bar left out): top row columns 0..11 (points 13..24), bottom row (points 12..1)."""
+    top = np.concatenate([a[12 + c] for c in range(12)], axis=1)
+    bottom = np.concatenate([a[11 - c][::-1] for c in range(12)], axis=1)
+    return np.concatenate([top, bottom], axis=0)
+
+
+def mosaic_to_canon(lay: Layout, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Mosaic pixel centres (row i, column j; float) -> playing-area canonical (x, y)."""
+    L = strip_length(lay)
+    c = np.clip(np.floor(j / SW), 0, 11)
+    u = (j - c * SW + 0.5) / SW
+    x = np.where(c < 6, c * lay.pw, 6 * lay.pw + lay.bar_w + (c - 6) * lay.pw) + u * lay.pw
+    y = (i + 0.5) / L * (lay.H / 2)
+    return x, y
+
+
+def canon_to_mosaic(lay: Layout, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Inverse of :func:`mosaic_to_canon` (x inside the bar maps onto the nearer column)."""
+    L = strip_length(lay)
+    right = x >= 6 * lay.pw + lay.bar_w / 2
+    xf = np.where(right, np.maximum(x - lay.bar_w, 6 * lay.pw), np.minimum(x, 6 * lay.pw - 1e-3))
+    j = xf / lay.pw * SW - 0.5
+    i = y / (lay.H / 2) * L - 0.5
+    return i, j
+
+
+# -- per-profile preparation ----------------------------------------------------------------------
+
+
+def checker_masks(lay: Layout) -> list[np.ndarray]:
+    """Per count n: (L, SW) bool union of the pixels n checkers cover (rows of 5, 6 and the
+    board's own)."""
+    sets = [point_masks(lay, r) for r in sorted({lay.shape.row_max, 5, 6})]
+    L = strip_length(lay)
+    out = []
+    for n in range(MAX_STACK + 1):
+        m = np.zeros(L * SW, bool)
+        for ms in sets:
+            if 0 < n <= ms.nmax:
+                m |= ms.A[:, ms.col_of[n]].sum(1) > 0
+        out.append(m.reshape(L, SW))
+    return out
+
+
+@dataclass
+class DiceKit:
+    """What the die finder needs of one profile, built once."""
+
+    lay: Layout
+    template: np.ndarray  # (2L, 12SW, 3) Lab of the empty field
+    sigma: np.ndarray  # (3,)
+    masks: list[np.ndarray]
+    white: ColourModel
+    black: ColourModel
+    maps: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]
+
+
+def kit_for(profile: Any) -> DiceKit:
+    key = "dice_kit"
+    if key not in profile._cache:
+        lay = profile.layout
+        kinds = strip_kinds(lay)
+        tmpl = field_mosaic(profile.background.mean[kinds[:24]]).astype(np.float32)
+        profile._cache[key] = DiceKit(lay, tmpl, profile.background.sigma.astype(np.float32),
+                                      checker_masks(lay), profile.white, profile.black, {})
+    return profile._cache[key]
+
+
+def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
+    """(24, L, SW, 3) BGR point strips of ``frame`` (the same sampling as the checker reader)."""
+    size = (frame.shape[1], frame.shape[0])
+    if size not in kit.maps:
+        lay = kit.lay
+        specs = strip_specs(lay, profile.trays_right)[:24]
+        kit.maps[size] = frame_maps(lay, specs, profile.homography(size))
+    return sample(frame, kit.maps[size], 24)
+
+
+PIPS: dict[int, list[tuple[int, int]]] = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+}
+PIP_STEP = 0.27  # pip offset / face side
+PIP_SIGMA = 0.075  # pip blob spread / face side
+FACE_SPAN = 0.47  # template samples span +-this (face side = 1)
+
+
+def face_grid() -> tuple[np.ndarray, np.ndarray]:
+    g = np.linspace(-FACE_SPAN, FACE_SPAN, GRID)
+    return np.meshgrid(g, g)
+
+
+def pip_templates() -> np.ndarray:
+    """(6, GRID*GRID) zero-mean unit-norm "pip-ness" pictures of the six faces."""
+    U, V = face_grid()
+    out = []
+    for v in range(1, 7):
+        t = np.zeros_like(U)
+        for a, b in PIPS[v]:
+            t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * PIP_SIGMA**2))
+        t = t.ravel() - t.mean()
+        out.append(t / np.linalg.norm(t))
+    return np.array(out, np.float32)
+
+
+# -- finding --------------------------------------------------------------------------------------
+
+
+def held_mosaic(kit: DiceKit, counts: list[Any]) -> np.ndarray:
+    """(2L, 12SW) uint8: 1 where the counted checkers lie (dilated a little)."""
+    n = [0 if c is None else min(int(c[0]) + int(c[1]), MAX_STACK) for c in counts[:24]]
+    held = field_mosaic(np.stack([kit.masks[k] for k in n])).astype(np.uint8)
+    return cv2.dilate(held, np.ones((5, 5), np.uint8))
+
+
+def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.ndarray]:
+    """Canonical (x, y) centres of die-sized blobs of the field that are neither empty board nor
+    a counted checker. ``strips``: (24, L, SW, 3) BGR point strips."""
+    lay = kit.lay
+    lab = to_lab(field_mosaic(strips)).astype(np.float32)
+    d2 = (((lab - kit.template) / kit.sigma) ** 2).sum(-1)
+    fg = ((d2 > FG_SIGMA2) & (held == 0)).astype(np.uint8)
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    die = DIE_D * lay.d / lay.pw * SW  # a die's side in mosaic pixels
+    n, _lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    out = []
+    for k in range(1, n):
+        _x, _y, w, h, area = stats[k]
+        if area < 0.3 * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
+            continue
+        cx, cy = mosaic_to_canon(lay, np.array(cent[k][1]), np.array(cent[k][0]))
+        out.append(np.array([float(cx), float(cy)]))
+    return out
+
+
+# -- reading one die ------------------------------------------------------------------------------
+
+
+def _window_maps(lay: Layout, H: np.ndarray, centre: np.ndarray, span: float
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Frame maps of a WIN x WIN window of the board plane centred on ``centre`` (canonical,
+    playing-area coordinates), ``span`` canonical pixels across; and the window's canonical
+    coordinates (WIN, WIN, 2)."""
+    g = (np.arange(WIN) + 0.5) / WIN - 0.5
+    X, Y = np.meshgrid(centre[0] + g * span, centre[1] + g * span)
+    canon = np.stack([X, Y], -1)
+    img = lay.to_image(canon)
+    pts = cv2.perspectiveTransform(img.reshape(-1, 1, 2), H).reshape(WIN, WIN, 2)
+    return pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), canon
+
+
+def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
+             held_mosaic: np.ndarray | None = None) -> DieReading | None:
+    """Read the die near canonical ``centre``; None when nothing die-like is there."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    span = WIN_DIES * die
+    mx, my, canon = _window_maps(lay, H, centre, span)
+    win = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    lab = to_lab(win).astype(np.float32)
+    i, j = canon_to_mosaic(lay, canon[..., 0], canon[..., 1])
+    tmpl = cv2.remap(kit.template, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+    d2 = (((lab - tmpl) / kit.sigma) ** 2).sum(-1)
+    fg = (d2 > FG_SIGMA2).astype(np.uint8)
+    held = None
+    if held_mosaic is not None:
+        held = cv2.remap(held_mosaic, j.astype(np.float32), i.astype(np.float32),
+                         cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
+        fg[held > 0] = 0
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n <= 1:
+        return None
+    px = WIN / span  # window pixels per canonical pixel
+    dpx = die * px
+    mid = np.array([WIN / 2, WIN / 2])
+    best_k, best_d = 0, 1e9
+    for k in range(1, n):
+        if stats[k][4] < 0.25 * dpx * dpx:
+            continue
+        dd = float(np.hypot(*(cent[k] - mid)))
+        if dd < best_d:
+            best_k, best_d = k, dd
+    if best_k == 0 or best_d > 0.9 * dpx:
+        return None
+    comp = (lbl == best_k).astype(np.uint8)
+    area = float(stats[best_k][4])
+    if area > 3.2 * dpx * dpx:
+        return None
+    pts = cv2.findNonZero(comp)
+    (rcx, rcy), (rw, rh), ang = cv2.minAreaRect(pts)
+    side = float(min(rw, rh))
+    if side < 0.5 * dpx or side > 2.0 * dpx:
+        return None
+    L = lab[..., 0]
+    value, score, margin = _pip_value(L, np.array([rcx, rcy]), side)
+    # what the face looks like: the body's colour against the two checker sets
+    body = lab[comp > 0]
+    colour = _colour(kit, body)
+    aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
+    fill = area / max(rw * rh, 1.0)
+    touching = bool(held is not None and _touches(comp, held))
+    cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
+    cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
+    off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
+    cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+    fx = float(mx[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
+    fy = float(my[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
+    guess = value
+    if score < MIN_SCORE or margin < MIN_MARGIN:
+        value = None
+    return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
+                      side / px, "white" if cx_c > lay.W / 2 else "black", guess,
+                      (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+def _near_bar(lay: Layout, x: float, die: float) -> bool:
+    b0, b1 = 6 * lay.pw, 6 * lay.pw + lay.bar_w
+    return b0 - 0.55 * die < x < b1 + 0.55 * die
+
+
+def _touches(comp: np.ndarray, held: np.ndarray) -> bool:
+    ring = cv2.dilate(comp, np.ones((5, 5), np.uint8)) & (held > 0)
+    return int(ring.sum()) > 3
+
+
+def _pose_scores(L: np.ndarray, c: np.ndarray, P: np.ndarray) -> np.ndarray:
+    """(poses, 6) correlation of the face under each pose (angle, side, dx, dy) with the six
+    pip layouts (dark pips give negative values)."""
+    U, V = face_grid()
+    ca, sa = np.cos(P[:, 0])[:, None], np.sin(P[:, 0])[:, None]
+    u, v = U.ravel()[None, :], V.ravel()[None, :]
+    sx = c[0] + P[:, 2:3] + P[:, 1:2] * (u * ca - v * sa)
+    sy = c[1] + P[:, 3:4] + P[:, 1:2] * (u * sa + v * ca)
+    patch = cv2.remap(L, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    patch = patch - patch.mean(1, keepdims=True)
+    patch = patch / np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
+    return patch @ pip_templates_cached().T
+
+
+def _grid(angles: np.ndarray, sides: np.ndarray, shifts: np.ndarray) -> np.ndarray:
+    a, s, dx, dy = np.meshgrid(angles, sides, shifts, shifts, indexing="ij")
+    return np.stack([a.ravel(), s.ravel(), dx.ravel() * s.ravel(), dy.ravel() * s.ravel()],
+                    1).astype(np.float32)
+
+
+def _pip_value(L: np.ndarray, c: np.ndarray, side: float) -> tuple[int | None, float, float]:
+    """Best pip layout over a search of turn, face size (the footprint's side includes the
+    sides and shadow) and shift, coarse then fine around each layout's best pose:
+    (value, score, margin)."""
+    P = _grid(np.radians(np.arange(0.0, 180.0, 7.5)), side * np.array([0.66, 0.76, 0.86, 0.96]),
+              np.array([-0.1, 0.0, 0.1]))
+    sc = _pose_scores(L, c, P)
+    polarity = -1.0 if (-sc).max() >= sc.max() else 1.0
+    sc = sc * polarity
+    fine = []
+    for v in range(6):
+        a, s, dx, dy = P[int(np.argmax(sc[:, v]))]
+        fine.append(_grid(a + np.radians([-5.0, 0.0, 5.0]), s * np.array([0.94, 1.0, 1.06]),
+                          np.array([-0.05, 0.0, 0.05])) + np.array([0, 0, dx, dy], np.float32))
+    per = np.maximum(sc.max(0), (_pose_scores(L, c, np.concatenate(fine)) * polarity).max(0))
+    order = np.argsort(per)[::-1]
+    best, second = float(per[order[0]]), float(per[order[1]])
+    return int(order[0]) + 1, best, best - second
+
+
+_PIP_T: list[np.ndarray] = []
+
+
+def pip_templates_cached() -> np.ndarray:
+    if not _PIP_T:
+        _PIP_T.append(pip_templates())
+    return _PIP_T[0]
+
+
+def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
+    """The checker set a die's body matches clearly (median log density over its pixels)."""
+    if len(lab) < 8:
+        return None
+    px = np.clip(lab, 0, 255).astype(np.uint8)
+    lw = float(np.median(kit.white.log_p(px)))
+    lb = float(np.median(kit.black.log_p(px)))
+    if max(lw, lb) < -16.0 or abs(lw - lb) < 3.0:
+        return None
+    return "white" if lw > lb else "black"
+
+
+# -- the whole field ------------------------------------------------------------------------------
+
+
+def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
+              strips: np.ndarray | None = None) -> list[DieReading]:
+    """Every die on the playing field of a frame of the profile's board. ``counts``: each
+    region's (white, black) as read (None: unseen), to know where checkers lie; ``strips``:
+    the point strips when the caller has them already."""
+    kit = kit_for(profile)
+    if strips is None:
+        strips = point_strips(frame, profile, kit)
+    H = profile.homography((frame.shape[1], frame.shape[0]))
+    lay = kit.lay
+    held = held_mosaic(kit, counts)
+    out: list[DieReading] = []
+    for c in candidates(kit, strips[:24], held):
+        r = read_die(frame, kit, H, c, held)
+        if r is None:
+            continue
+        if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1]) < 0.5 * DIE_D * lay.d
+               for o in out):
+            continue
+        out.append(r)
+    return out
+
+
+def dice_observation(dice: list[DieReading]) -> Dice | None:
+    """The roll the field shows, for the referee.
+
+    - no die: None;
+    - two dice in one half: that seat's roll; values only when both are read (else empty);
+    - one die in each half: the opening roll (no owner) when their colours are the two sets or
+      plain; one player's dice (both the same set) split over the halves: cocked;
+    - any other number: all values, no owner (not one roll: the referee waits);
+    - a cocked die makes the roll cocked.
+    """
+    if not dice:
+        return None
+    cocked = any(d.cocked for d in dice)
+    values = tuple(sorted(d.value for d in dice if d.value is not None))
+    readable = len(values) == len(dice)
+    if len(dice) != 2:
+        return Dice(values if readable else (), None, cocked)
+    a, b = dice
+    if not readable:
+        values = ()
+    if a.half == b.half:
+        return Dice(values, a.half, cocked)
+    if a.colour is not None and a.colour == b.colour:
+        return Dice(values, a.colour, True)
+    return Dice(values, None, cocked)
+
+
+def observe_dice(frame: np.ndarray, profile: Any, regions: list[Any],
+                 strips: np.ndarray | None = None) -> Dice | None:
+    """The reader's one call: the roll a frame shows, given the regions' likelihoods (where
+    the checkers are) and, when at hand, the strips already sampled."""
+    counts = [max(r, key=r.get) if r else None for r in regions]
+    return dice_observation(read_dice(frame, profile, counts, strips))
+
+
+def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
+                      ) -> tuple[Dice | None, list[DieReading]]:
+    """For the one-shot mode: the roll and every die, with a provisional profile (the
+    one-shot engineer's ``provisional_profile``) and the regions read with it."""
+    counts = [max(r, key=r.get) if r else None for r in regions]
+    dice = read_dice(frame, profile, counts)
+    return dice_observation(dice), dice
