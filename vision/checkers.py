@@ -51,7 +51,9 @@ def evidence(lab: np.ndarray, kinds: np.ndarray, white: ColourModel, black: Colo
     rbg, rw, rb = (np.logaddexp(x, other) for x in (lbg, lw, lb))
     Lw = np.clip(rw - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
     Lb = np.clip(rb - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
-    Lany = np.clip(other - rbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
+    # "anything but the empty board" (a checker of either colour or something else) against the
+    # empty board: what the trays count, by the length of the occupied strip
+    Lany = np.clip(np.maximum(np.maximum(rw, rb), other) - lbg, -LLR_CLIP, LLR_CLIP).reshape(n, -1)
     return Evidence(Lw, Lb, Lany, foreign.reshape(n, -1))
 
 
@@ -79,26 +81,27 @@ class Counter:
         self._bar_parts = _by_slot(self.bar, self.bar_slots,
                                    [bd[:n] for n in range(self.bar.nmax + 1)])
 
-    def regions(self, ev: Evidence, scale: float,
+    def regions(self, ev: Evidence | None, scale: float,
                 disc: DiscEvidence | None = None
                 ) -> tuple[list[dict[tuple[int, int], float] | None], list[tuple[int, int]]]:
         """The 28 region likelihoods and each point strip's most likely (white, black).
         ``disc``: per-slot disc evidence of the points (white, black LLRs and their scale),
         used instead of the colour evidence when the profile has disc templates."""
-        Lw, Lb = ev.Lw[:24], ev.Lb[:24]
         scores = None
         for which, ms in enumerate(self.points):
             if disc is not None:
                 Sw, Sb = (_sums(x, ms, self.slots, self._parts[which]) for x in (disc.Lw, disc.Lb))
                 sc = stack_scores(Sw * disc.scale, Sb * disc.scale, ms, self.hyps)
             else:
-                sc = stack_scores((Lw @ ms.A) * scale, (Lb @ ms.A) * scale, ms, self.hyps)
+                assert ev is not None
+                sc = stack_scores((ev.Lw[:24] @ ms.A) * scale, (ev.Lb[:24] @ ms.A) * scale, ms,
+                                  self.hyps)
             scores = sc if scores is None else np.maximum(scores, sc)
         pts = to_dicts(scores, self.hyps)
         best = [max(p.items(), key=lambda kv: kv[1])[0] for p in pts]
         regions: list[dict[tuple[int, int], float] | None] = list(pts)
         for i in range(24):
-            f = disc.foreign[i] if disc is not None else ev.foreign[i].mean()
+            f = disc.foreign[i] if disc is not None else ev.foreign[i].mean()  # type: ignore[union-attr]
             if f > UNSEEN_FRACTION:
                 regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
@@ -110,6 +113,7 @@ class Counter:
                 Sb = _sums(disc.bar_Lb[h:h + 1], self.bar, self.bar_slots,
                            self._bar_parts) * disc.scale
             else:
+                assert ev is not None
                 Sw = (ev.Lw[idx:idx + 1] @ self.bar.A) * scale
                 Sb = (ev.Lb[idx:idx + 1] @ self.bar.A) * scale
             halves.append(to_dicts(stack_scores(Sw, Sb, self.bar, self.bar_hyps),
@@ -121,7 +125,11 @@ class Counter:
         regions[BLACK_BAR] = {(0, n): p for n, p in bbar.items()}
         # trays: white's at the bottom end, black's at the top; colour is not looked at
         for idx, region, white in ((TRAY_BOTTOM, WHITE_OFF, True), (TRAY_TOP, BLACK_OFF, False)):
-            S = (ev.Lany[idx:idx + 1] @ self.tray.A) * scale
+            if disc is not None:
+                S = (disc.tray_any[idx - TRAY_TOP:idx - TRAY_TOP + 1] @ self.tray.A) * disc.scale
+            else:
+                assert ev is not None
+                S = (ev.Lany[idx:idx + 1] @ self.tray.A) * scale
             sc = np.zeros((1, self.tray.nmax + 1), np.float32)
             for n in range(1, self.tray.nmax + 1):
                 sc[0, n] = S[0, self.tray.col_of[n]].sum()

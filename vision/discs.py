@@ -32,7 +32,7 @@ CLIP = 6.0  # nats one pixel can say either way
 OTHER_LOG = float(-3 * np.log(256.0)) + 4.0  # something else (die, hand, glint)
 SIGMA_FLOOR = np.array([3.0, 2.5, 2.5], np.float32)
 SHRINK = 3.0  # pseudo-samples pulling a template cell's spread toward the colour's mean spread
-NB = 26  # strips with an empty look: the 24 points and both bar halves
+NB = 28  # strips with an empty look: the 24 points, both bar halves and both tray halves
 NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
 
 
@@ -116,6 +116,7 @@ class DiscEvidence:
     bar_Lb: np.ndarray
     foreign: np.ndarray  # (24,)
     scale: float
+    tray_any: np.ndarray  # (2, L*SW): "not the empty tray" LLR per pixel (top, bottom half)
 
 
 @dataclass
@@ -124,8 +125,8 @@ class DiscModel:
 
     mean: np.ndarray  # (2 colours: white, black; 2 rows: bottom, top; TS*TS, 3)
     sigma: np.ndarray  # same shape
-    bg_mean: np.ndarray  # (26, L*SW, 3): the 24 points, then the bar's top and bottom halves
-    bg_sigma: np.ndarray  # (26, L*SW, 3)
+    bg_mean: np.ndarray  # (28, L*SW, 3): the 24 points, the bar's top and bottom halves, then
+    bg_sigma: np.ndarray  # (28, L*SW, 3)  the trays' top and bottom halves
 
     # -- evidence -------------------------------------------------------------------------------
 
@@ -158,12 +159,20 @@ class DiscModel:
         Lb = np.clip(lb - lbg, -CLIP, CLIP)
         return Lw, Lb, foreign
 
+    def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
+        """Per pixel of the given strips: how much likelier "something is there" is than the
+        strip's own empty look (clipped LLR)."""
+        x = lab.astype(np.float32)
+        z = (x - self.bg_mean[strips]) / self.bg_sigma[strips]
+        lbg = -0.5 * np.sum(z * z, -1) - np.sum(np.log(self.bg_sigma[strips]), -1) - 2.7568
+        return np.clip(OTHER_LOG - lbg, -CLIP, CLIP)
+
     # -- fitting --------------------------------------------------------------------------------
 
     @classmethod
     def fit(cls, lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray, lay: Layout,
             occupied: list[tuple[int, int, int]]) -> DiscModel:
-        """From the calibration frame's strips ``lab`` (>= 26, L, SW, 3), their pixel
+        """From the calibration frame's strips ``lab`` (28, L, SW, 3), their pixel
         labels (0 empty, 1 white, 2 black, -1 unknown), the strips' kinds and the occupied
         first-row slots ``(strip, slot index from the edge, colour 1|2)``."""
         L = lab.shape[1]
@@ -177,7 +186,7 @@ class DiscModel:
         bg_mean = labf.copy()
         bg_sigma = np.empty_like(labf)
         noise = np.maximum(_noise(labf, free), SIGMA_FLOOR)
-        for k in range(6):
+        for k in range(8):
             ids = np.nonzero(kinds[:NS] == k)[0]
             f = free[ids][..., None].astype(np.float32)
             tot = f.sum(0)

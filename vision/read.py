@@ -22,8 +22,6 @@ from .strips import (
     BAR_TOP,
     N_STRIPS,
     SW,
-    TRAY_BOTTOM,
-    TRAY_TOP,
     frame_maps,
     sample,
     strip_kinds,
@@ -72,11 +70,12 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         ids = np.arange(26)
         prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots),
                          profile.discs.gather(ids[24:], top[24:], counter.bar_slots))
-    lab = to_lab(strips[:26].reshape(-1, SW, 3)).reshape(26, -1, 3)
+    lab = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
     Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
-    bw, bb, _ = profile.discs.slot_llr(lab[24:], prep["discs"][1])
+    bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+    trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
     front = foreign[:, counter.front].mean(1)
-    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE)
+    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays)
 
 
 def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Observation:
@@ -84,10 +83,9 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
     prep = prepared(profile, (frame.shape[1], frame.shape[0]))
     strips = sample(frame, prep["maps"], N_STRIPS)
     disc = disc_evidence(strips, profile, prep)
-    # with disc templates, colour evidence is needed only for the trays
-    ev = colour_evidence(strips, profile, prep, None if disc is None else [TRAY_TOP, TRAY_BOTTOM])
+    ev = None if disc is not None else colour_evidence(strips, profile, prep)
     regions, _best = prep["counter"].regions(ev, profile.scale, disc)
-    foreign = float(ev.foreign[:24].mean()) if disc is None else float(disc.foreign.mean())
+    foreign = float(disc.foreign.mean()) if ev is None else float(ev.foreign[:24].mean())
     hand = foreign > HAND_FRACTION
     conf = _confidence(regions)
     return Observation(regions=regions, hand=hand, settled=settled, confidence=conf)
