@@ -1,9 +1,10 @@
 """Real-photo benchmark: ``python -m bench.bench_real`` reads every photo in ../shared/real
 one-shot and scores the 24 points against truth.json, best of the four orientations, skipping
 "?" entries; prints a line per photo (slots right, whether a board was found, the finder's
-pattern score, the one-shot time on one core) and the total. "found" only says the finder
-returned a quad: it is not checked against corners (there is no corner truth for these photos);
-look at the quads to judge them. Dice are not read yet."""
+pattern score, the one-shot CPU time: one thread, so one core) and the total; ``--draw DIR``
+writes each photo with its found quad to DIR (keep it outside the repository). "found" only says
+the finder returned a quad: it is not checked against corners (there is no corner truth for these
+photos); look at the quads to judge them. Dice are not read yet."""
 
 from __future__ import annotations
 
@@ -60,22 +61,33 @@ def score(best: list, truth: dict) -> tuple[int, int]:
     return out
 
 
+def _draw(img: np.ndarray, corners: np.ndarray, out: Path) -> None:
+    """The found playing area over the photo (for looking at, outside the repository)."""
+    im = img.copy()
+    cv2.polylines(im, [np.asarray(corners, np.int32).reshape(-1, 1, 2)], True, (0, 255, 0), 2)
+    cv2.circle(im, tuple(int(v) for v in corners[0]), 6, (0, 0, 255), -1)
+    cv2.imwrite(str(out.with_suffix(".png")), im)
+
+
 def main() -> int:
     cv2.setNumThreads(1)
+    draw = Path(sys.argv[sys.argv.index("--draw") + 1]) if "--draw" in sys.argv else None
     truth = json.loads((REAL / "truth.json").read_text())
     tot_r = tot_s = 0
     times = []
     print(f"{'photo':32} {'slots right':>12} {'%':>6} {'found':>6} {'pattern':>8} {'ms':>6}")
     for name, t in sorted(truth.items()):
         img = cv2.imread(str(REAL / name))
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             obs, prof = read_oneshot(img)
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             r, s = score(obs.best_counts(), t)
             found, pattern = "yes", f"{prof.meta.get('pattern', float('nan')):.2f}"
+            if draw:
+                _draw(img, prof.corners, draw / name)
         except BoardNotFound:
-            dt = time.perf_counter() - t0
+            dt = time.process_time() - t0
             r, s = 0, sum(1 for x in t["rows"]["top"] + t["rows"]["bottom"] if x != "?")
             found, pattern = "no", "-"
         times.append(dt)

@@ -29,6 +29,8 @@ BARS = (0.03, 0.05, 0.07, 0.09, 0.11)  # bar width / playing-area width, tried
 MIN_SCORE = 0.30  # below this no board is reported
 COARSE = (44, 40)  # grid (across, down) of the coarse pass
 FINE = (112, 100)  # grid of the refinement
+MID = (72, 64)  # grid of the checkers' grid's last refinement
+GRID_KEEP = 3  # checker-grid candidates refined
 PEAKS = 8  # edge peaks kept per axis
 CONTRAST = 20.0  # Lab distance between points and field that counts as clearly different
 N_CLASSES = 10
@@ -318,6 +320,38 @@ def find_playing_area(frame: np.ndarray) -> Found:
     lab[..., 1:] *= 1.5  # chroma counts a little more than lightness (shading)
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
+    best = _from_checkers(gray, lab)
+    if best is None or best[0] < MIN_SCORE:
+        old = _from_edges(gray, lab)
+        if best is None or old[0] > best[0]:
+            best = old
+    sc, b, q = best
+    if sc < MIN_SCORE:
+        raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
+    return Found(_upright(q) / s, b, sc)
+
+
+def _from_checkers(gray: np.ndarray, lab: np.ndarray) -> tuple[float, float, np.ndarray] | None:
+    """The playing area from the checker discs' grid (see :mod:`calibration.grid`)."""
+    from .discs import checkers, detect
+    from .grid import best_grid
+
+    ch = checkers(detect(gray, lab))
+    if ch is None:
+        return None
+    best: tuple[float, float, np.ndarray] | None = None
+    for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP):
+        q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE)
+        if best is None or sc > best[0]:
+            best = (sc, b, q)
+    if best is None:
+        return None
+    q, b, sc = _refine(lab, best[2], best[1], (0.5,), MID)
+    return sc, b, q
+
+
+def _from_edges(gray: np.ndarray, lab: np.ndarray) -> tuple[float, float, np.ndarray]:
+    """The playing area from long straight edges (when there are no checkers to go by)."""
     coarse = _model(COARSE)
     scored = []
     for angle in _axis_angle(gray):
@@ -329,16 +363,13 @@ def find_playing_area(frame: np.ndarray) -> Found:
         raise BoardNotFound("no board found (no straight edges)")
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, float, np.ndarray] | None = None
-    for sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK):
+    for _sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK):
         q, b, sc = _refine(lab, quad, b, (8.0, 4.0, 2.0), COARSE)
         if best is None or sc > best[0]:
             best = (sc, b, q)
-        del sc0
     assert best is not None
     q, b, sc = _refine(lab, best[2], best[1], (2.0, 1.0, 0.5, 0.25), FINE)
-    if sc < MIN_SCORE:
-        raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
-    return Found(_upright(q) / s, b, sc)
+    return sc, b, q
 
 
 def _dedupe(scored: list, k: int, tol: float) -> list:

@@ -1,0 +1,141 @@
+"""Checker discs in a frame, found without knowing where the board is.
+
+A fast radial-symmetry vote (every strong gradient pixel votes for a centre ``r`` pixels along
+its gradient, both ways, for a handful of radii) finds round things of either polarity; a disc's
+score is the share of its circumference that voted. Checkers are told from other round things by
+company: a checker on a point usually touches another of the same size (a stack, or the first
+checkers of neighbouring points), so the dominant radius and the board's axis (modulo 90 degrees)
+come from touching pairs of similar discs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+RADII = tuple(float(r) for r in np.geomspace(5.0, 30.0, 13))  # working pixels
+EDGE_PCT = 85.0  # gradient magnitude percentile that votes
+MIN_SUPPORT = 0.45  # share of a circle's circumference voting for its centre
+MAX_PER_RADIUS = 80  # strongest peaks kept per radius
+TOUCH = (1.75, 2.45)  # centre distance / radius of two touching checkers (stacks, neighbours)
+
+
+@dataclass
+class Discs:
+    """Round things: centres (n, 2) and radii (n,) in working pixels, support (n,) 0..1, mean
+    colours (n, 3) Lab (float) of their inner parts."""
+
+    xy: np.ndarray
+    r: np.ndarray
+    support: np.ndarray
+    lab: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.r)
+
+    def take(self, keep: np.ndarray) -> Discs:
+        return Discs(self.xy[keep], self.r[keep], self.support[keep], self.lab[keep])
+
+
+def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII) -> Discs:
+    """Discs of any radius in ``radii`` (non-maximum suppressed across radii)."""
+    g = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    mag = np.hypot(gx, gy)
+    thr = max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+    ys, xs = np.nonzero(mag > thr)
+    ux, uy = gx[ys, xs] / mag[ys, xs], gy[ys, xs] / mag[ys, xs]
+    h, w = gray.shape
+    found: list[tuple[float, float, float, float]] = []
+    for r in radii:
+        acc = np.zeros(h * w, np.float32)
+        for sgn in (1.0, -1.0):
+            cx = np.rint(xs + sgn * r * ux).astype(np.int64)
+            cy = np.rint(ys + sgn * r * uy).astype(np.int64)
+            ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+            acc += np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32)
+        a = acc.reshape(h, w)
+        a = cv2.boxFilter(a, -1, (3, 3), normalize=False) / (2 * np.pi * r)
+        k = 2 * int(r * 0.5) + 1
+        peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > MIN_SUPPORT)
+        py, px = np.nonzero(peak)
+        v = a[py, px]
+        top = np.argsort(-v)[:MAX_PER_RADIUS]
+        found += [(float(px[i]), float(py[i]), r, float(v[i])) for i in top]
+    if not found:
+        z = np.zeros((0, 2))
+        return Discs(z, np.zeros(0), np.zeros(0), np.zeros((0, 3)))
+    arr = np.asarray(found)
+    arr = arr[np.argsort(-arr[:, 3])]
+    alive = np.ones(len(arr), bool)
+    keep = []
+    for i in range(len(arr)):  # a stronger disc overlapping by much suppresses a weaker one
+        if not alive[i]:
+            continue
+        keep.append(i)
+        d2 = (arr[:, 0] - arr[i, 0]) ** 2 + (arr[:, 1] - arr[i, 1]) ** 2
+        alive &= d2 > (0.8 * np.maximum(arr[:, 2], arr[i, 2])) ** 2
+    arr = arr[keep]
+    xy, r, sup = arr[:, :2], arr[:, 2], arr[:, 3]
+    return Discs(xy, r, sup, _inner_colours(lab, xy, r))
+
+
+def _inner_colours(lab: np.ndarray, xy: np.ndarray, r: np.ndarray) -> np.ndarray:
+    h, w = lab.shape[:2]
+    out = np.zeros((len(r), 3))
+    for i, ((x, y), rr) in enumerate(zip(xy, r, strict=True)):
+        k = max(1, int(rr * 0.5))
+        x0, x1 = max(0, int(x) - k), min(w, int(x) + k + 1)
+        y0, y1 = max(0, int(y) - k), min(h, int(y) + k + 1)
+        out[i] = lab[y0:y1, x0:x1].reshape(-1, 3).mean(0)
+    return out
+
+
+@dataclass
+class Checkers:
+    """The checker discs (those with a touching partner of similar size and all others of
+    that size), their dominant radius and the pair directions' axis angle (radians, mod 90)."""
+
+    discs: Discs
+    radius: float
+    angle: float
+    pairs: int
+
+
+def touching_pairs(d: Discs) -> list[tuple[int, int]]:
+    out = []
+    for i in range(len(d)):
+        dx = d.xy[:, 0] - d.xy[i, 0]
+        dy = d.xy[:, 1] - d.xy[i, 1]
+        dist = np.hypot(dx, dy)
+        rm = 0.5 * (d.r + d.r[i])
+        sim = np.abs(np.log(d.r / d.r[i])) < 0.25
+        ok = sim & (dist > TOUCH[0] * rm) & (dist < TOUCH[1] * rm)
+        out += [(i, int(j)) for j in np.nonzero(ok)[0] if j > i]
+    return out
+
+
+def checkers(d: Discs) -> Checkers | None:
+    """The checkers among ``d``; None when too few discs touch another."""
+    pairs = touching_pairs(d)
+    if len(pairs) < 3:
+        return None
+    # the radius most of the touching area has (texture makes many small pairs, checkers
+    # cover the board)
+    P = np.asarray(pairs)
+    pr = d.r[P].mean(1)
+    wt = pr ** 2 * d.support[P].prod(1)
+    order = np.argsort(pr)
+    cum = np.cumsum(wt[order])
+    radius = float(pr[order][np.searchsorted(cum, 0.5 * cum[-1])])
+    sel = np.abs(np.log(pr / radius)) < 0.25
+    pairs = [p for p, k in zip(pairs, sel, strict=True) if k]
+    # axis modulo 90 degrees: 4x the pair angle averaged on the circle
+    v = np.asarray([d.xy[j] - d.xy[i] for i, j in pairs])
+    th = np.arctan2(v[:, 1], v[:, 0])
+    a = float(np.angle(np.exp(4j * th).sum())) / 4
+    keep = np.abs(np.log(d.r / radius)) < 0.3
+    return Checkers(d.take(keep), radius, a, len(pairs))

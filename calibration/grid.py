@@ -1,0 +1,104 @@
+"""The playing area from its checkers: a small search over the point grid the discs imply.
+
+Checkers lie in columns one point width apart (two halves of six, split by the bar), their
+stacks start at the two long edges, one checker radius or so in. So the discs fix the board's
+axis (their touching pairs), its two long edges (the outermost rows of discs), the point width
+(about two radii) and the columns' phase; what the discs leave open (which twelve columns, the
+bar's width) the point-pattern model of :mod:`calibration.find` decides over a few hundred
+candidates on a coarse grid. Everything runs in the working image of ``find``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .discs import Checkers
+from .find import BARS, COARSE, _model
+
+EDGE_IN = 1.05  # first checker's centre from the edge, in radii
+ROW_TOL = 0.4  # discs within this many radii across are one row
+PW = tuple(float(x) for x in np.linspace(1.95, 2.55, 9))  # point width / checker radius, tried
+HEIGHT = (15.0, 34.0)  # playing-area height / checker radius
+X0_KEEP = 3  # column phases kept per (point width, bar)
+
+
+def _rot(a: float) -> np.ndarray:
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s], [s, c]])
+
+
+def _rows(y: np.ndarray, r: float, top: bool, k: int = 3) -> list[float]:
+    """Up to ``k`` rows of discs (>= 2 within ROW_TOL radii) from the top (or bottom) end."""
+    ys = np.sort(y) if top else np.sort(y)[::-1]
+    out: list[float] = []
+    for v in ys:
+        near = np.abs(y - v) < ROW_TOL * r
+        if near.sum() >= 2 and all(abs(v - o) > r for o in out):
+            out.append(float(np.median(y[near])))
+        if len(out) == k:
+            break
+    return out
+
+
+def _phases(x: np.ndarray, pw: float, bar_w: float, w: float) -> list[tuple[float, float]]:
+    """Left edges x0 whose column centres the discs' x fit best, with the fit (0..n)."""
+    offs = np.array([(c + 0.5) * pw + (bar_w if c >= 6 else 0.0) for c in range(12)])
+    cand = (x[:, None] - offs[None, :]).ravel()
+    cand = cand[(cand > -0.1 * w) & (cand + 12 * pw + bar_w < 1.1 * w)]
+    if len(cand) == 0:
+        return []
+    step = pw / 8
+    lo = cand.min()
+    bins = np.bincount(((cand - lo) / step).astype(int))
+    sm = np.convolve(bins, [1, 2, 1], "same")
+    out = []
+    for i in np.argsort(-sm)[: X0_KEEP * 3]:
+        x0 = lo + (i + 0.5) * step
+        if all(abs(x0 - o) > pw / 3 for o, _ in out):
+            d = np.abs(x[:, None] - (x0 + offs)[None, :]).min(1)
+            out.append((x0, float(np.exp(-((d / (0.25 * pw)) ** 2)).sum())))
+        if len(out) == X0_KEEP:
+            break
+    return out
+
+
+def grid_candidates(ch: Checkers, size: tuple[int, int]) -> list[tuple[np.ndarray, float]]:
+    """Playing-area quads (TL, TR, BR, BL with the points along TL-TR; working pixels) and bar
+    widths the checkers allow, both ways the stacks may run."""
+    w, h = size
+    r = ch.radius
+    out = []
+    for a in (ch.angle, ch.angle + np.pi / 2):
+        R = _rot(-a)
+        p = ch.discs.xy @ R.T  # stacks along y, points along x
+        for y0r in _rows(p[:, 1], r, True):
+            for y1r in _rows(p[:, 1], r, False):
+                y0, y1 = y0r - EDGE_IN * r, y1r + EDGE_IN * r
+                if not HEIGHT[0] < (y1 - y0) / r < HEIGHT[1]:
+                    continue
+                inside = (p[:, 1] > y0) & (p[:, 1] < y1)
+                x = p[inside, 0]
+                for k in PW:
+                    pw = k * r
+                    for b in BARS:
+                        bar_w = b * 12 * pw / (1 - b)
+                        W = 12 * pw + bar_w
+                        for x0, _fit in _phases(x, pw, bar_w, max(w, h) * 1.5):
+                            q = np.array([[x0, y0], [x0 + W, y0], [x0 + W, y1], [x0, y1]])
+                            out.append((q @ _rot(a).T, b))
+    return out
+
+
+def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
+              ) -> list[tuple[float, float, np.ndarray]]:
+    """The best few candidates by the coarse pattern score: (score, bar, quad)."""
+    m = _model(COARSE)
+    h, w = lab.shape[:2]
+    scored = []
+    for q, b in grid_candidates(ch, (w, h)):
+        if q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0 or q[:, 1].min() > h:
+            continue
+        px = m.sample(lab, q)
+        scored.append((m.score(px, b), b, q))
+    scored.sort(key=lambda t: -t[0])
+    return scored[:keep]
