@@ -113,13 +113,16 @@ class Pipeline:
                  drift: DriftFn | None = None, stable_n: int = 2,
                  min_confidence: float = 0.0, on_frame: FrameHook | None = None,
                  backoff: tuple[float, float] = (0.5, 30.0), drift_every: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 needs_profile: bool | None = None) -> None:
+        """``needs_profile``: without a profile, frames are only handed to ``on_frame`` (the
+        camera is shown for calibration) and not read; by default when ``read`` is vision's."""
         self.service, self.source, self.profile = service, source, profile
+        self._needs_profile = read is None if needs_profile is None else needs_profile
         self.read = read or _default_read()
         self.settle = settle or _default_settle()
-        if drift is None and getattr(profile, "reference", None) is not None:
-            from calibration.drift import drifted as drift  # the profile can be checked
-        self.drift = drift
+        self._own_drift = drift is None
+        self.drift = drift if drift is not None else _default_drift(profile)
         self.stable = StableReader(stable_n, min_confidence)
         self.on_frame = on_frame
         self.backoff = backoff
@@ -129,6 +132,25 @@ class Pipeline:
         self._queue: queue.Queue[Any] = queue.Queue(maxsize=2)
         self._last_drift_check = -1e9
         self._halt = threading.Event()  # the run is over (set by ``run``, never the caller's)
+        self._next_profile: list[Any] = []  # a profile handed in while running (set_profile)
+        self._profile_lock = threading.Lock()
+
+    def set_profile(self, profile: Any) -> None:
+        """Read with ``profile`` from the next frame on (from any thread; no restart): the
+        stable reading and the drift check start afresh with it."""
+        with self._profile_lock:
+            self._next_profile[:] = [profile]
+
+    def _take_profile(self) -> None:
+        with self._profile_lock:
+            if not self._next_profile:
+                return
+            self.profile = self._next_profile.pop()
+        self.stable.reset()
+        if self._own_drift:
+            self.drift = _default_drift(self.profile)
+        self._last_drift_check = -1e9
+        self.service.set_status(alert=None)
 
     # -- capture thread ------------------------------------------------------------------------
 
@@ -238,10 +260,13 @@ class Pipeline:
         return self.stats
 
     def _frame(self, frame: Frame, arrived: float) -> None:
+        self._take_profile()
         self.stats.frames += 1
         settled = bool(self.settle(frame))
         if self.on_frame is not None:
             self.on_frame(frame, settled)
+        if self.profile is None and self._needs_profile:
+            return  # not calibrated: the camera is shown, the board is not read
         if not settled:
             self.stable.push(None)
             return
@@ -277,6 +302,15 @@ def _default_read() -> ReadFn:
     from vision.read import read  # the vision room's reader
 
     return read
+
+
+def _default_drift(profile: Any) -> DriftFn | None:
+    """calibration's drift check when ``profile`` can be checked (it keeps a reference)."""
+    if getattr(profile, "reference", None) is None:
+        return None
+    from calibration.drift import drifted
+
+    return drifted
 
 
 def _default_settle() -> SettleFn:

@@ -83,9 +83,13 @@ class MatchService:
     """One board's match: the referee, its durable log and the live broadcast."""
 
     def __init__(self, store: EventStore, rules: Rules = STANDARD,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time,
+                 defaults: Mapping[str, Any] | None = None) -> None:
+        """``defaults``: match settings a ``new_match`` command gets for the keys it leaves out
+        (the config's ``[rules]`` and ``[event]``)."""
         self.store = store
         self.rules = rules
+        self.defaults: dict[str, Any] = dict(defaults or {})
         self.publisher = Publisher()
         self.boot_id = uuid.uuid4().hex[:12]
         self._clock = clock
@@ -137,7 +141,8 @@ class MatchService:
 
     def _new_match(self, cmd: Mapping[str, Any]) -> list[dict[str, Any]]:
         fresh = Referee(self.rules)
-        events = fresh.command(cmd)  # validates the settings before anything is stored
+        # the settings are validated before anything is stored
+        events = fresh.command({**self.defaults, **cmd})
         settings = fresh.settings.to_json() if fresh.settings else {}
         if self.match_id is not None:
             status = "finished" if self.referee.phase == Phase.MATCH_OVER else "abandoned"
@@ -180,6 +185,14 @@ class MatchService:
         """Save the last 30 seconds of video to ``path`` (.avi or .mp4); the number of frames
         written. Raises ``clip.ClipError`` when there is nothing to save."""
         return self.clip.save(path)
+
+    def attach_camera(self, camera: Any) -> None:
+        """Offer ``camera``'s hooks to the web app (``snapshot_jpeg``, ``calibrate``,
+        ``save_profile``): the calibration and camera pages appear only for a service that has
+        them, so they are attached here, per service, and never exist without a camera."""
+        for name in ("snapshot_jpeg", "calibrate", "save_profile"):
+            setattr(self, name, getattr(camera, name))
+        self.camera = camera
 
     # -- views ---------------------------------------------------------------------------------
 
