@@ -18,9 +18,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import cv2
 import numpy as np
+
+if TYPE_CHECKING:
+    from .discs import Checkers
 
 WORK = 640  # long side of the working image
 POINT_LEN = 0.42  # point length / playing-area height (the model's; boards vary a little)
@@ -50,6 +54,7 @@ class Found:
     corners: np.ndarray
     bar: float
     score: float
+    discs: np.ndarray | None = None  # (n, 3) checker discs x, y, r in frame pixels, if found
 
 
 # -- the point-pattern model -----------------------------------------------------------------
@@ -320,7 +325,10 @@ def find_playing_area(frame: np.ndarray) -> Found:
     lab[..., 1:] *= 1.5  # chroma counts a little more than lightness (shading)
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
-    best = _from_checkers(gray, lab)
+    from .discs import checkers, detect
+
+    ch = checkers(detect(gray, lab))
+    best = None if ch is None else _from_checkers(lab, ch)
     if best is None or best[0] < MIN_SCORE:
         old = _from_edges(gray, lab)
         if best is None or old[0] > best[0]:
@@ -328,17 +336,14 @@ def find_playing_area(frame: np.ndarray) -> Found:
     sc, b, q = best
     if sc < MIN_SCORE:
         raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
-    return Found(_upright(q) / s, b, sc)
+    discs = None if ch is None else np.c_[ch.discs.xy, ch.discs.r] / s
+    return Found(_upright(q) / s, b, sc, discs)
 
 
-def _from_checkers(gray: np.ndarray, lab: np.ndarray) -> tuple[float, float, np.ndarray] | None:
+def _from_checkers(lab: np.ndarray, ch: Checkers) -> tuple[float, float, np.ndarray] | None:
     """The playing area from the checker discs' grid (see :mod:`calibration.grid`)."""
-    from .discs import checkers, detect
     from .grid import best_grid
 
-    ch = checkers(detect(gray, lab))
-    if ch is None:
-        return None
     best: tuple[float, float, np.ndarray] | None = None
     for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP):
         q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE)

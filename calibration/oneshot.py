@@ -6,6 +6,8 @@ was found in (long side horizontal); a reader that numbers points must try all f
 
 from __future__ import annotations
 
+import warnings
+
 import cv2
 import numpy as np
 
@@ -20,23 +22,74 @@ from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
 
+DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
+SETS_APART = 25.0  # Lab distance between the two disc clusters' centres for two checker sets
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 
 
+def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | None
+                 ) -> tuple[ColourModel, ColourModel] | None:
+    """The two checker sets' colour models from the checker discs inside the playing area:
+    k-means (two) on the discs' inner colours, the lighter cluster white; None when the discs
+    do not show two sets."""
+    if discs is None or len(discs) < 4:
+        return None
+    quad = np.asarray(corners, np.float32).reshape(-1, 1, 2)
+    inside = [cv2.pointPolygonTest(quad, (float(x), float(y)), False) > 0 for x, y, _ in discs]
+    d = discs[np.asarray(inside, bool)]
+    if len(d) < 4:
+        return None
+    lab = to_lab(frame)
+    h, w = lab.shape[:2]
+    pix, means = [], []
+    for x, y, r in d:
+        k = max(1, int(r * DISC_INNER))
+        yy, xx = np.mgrid[-k:k + 1, -k:k + 1]
+        keep = yy ** 2 + xx ** 2 <= k * k
+        ys, xs = np.clip(int(y) + yy[keep], 0, h - 1), np.clip(int(x) + xx[keep], 0, w - 1)
+        p = lab[ys, xs]
+        pix.append(p)
+        means.append(np.median(p, 0))
+    m = np.float32(means)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, lbl, centres = cv2.kmeans(m, 2, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    lbl = lbl.ravel()
+    if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
+        return None
+    light = int(np.argmax(centres[:, 0]))
+    sets = [np.concatenate([p for p, k in zip(pix, lbl, strict=True) if (k == light) == want])
+            for want in (True, False)]
+    return ColourModel.fit(sets[0]), ColourModel.fit(sets[1])
+
+
 def provisional_profile(frame: np.ndarray, corners: np.ndarray,
-                        shape: BoardShape | None = None) -> BoardProfile:
+                        shape: BoardShape | None = None,
+                        discs: np.ndarray | None = None) -> BoardProfile:
     shape = shape or BoardShape()
     lay = Layout(shape)
     specs = strip_specs(lay)
     Hm = cv2.getPerspectiveTransform(lay.corners().astype(np.float32),
                                      np.asarray(corners, np.float32))
-    strips = sample(frame, frame_maps(lay, specs, Hm), N_STRIPS)
+    maps = frame_maps(lay, specs, Hm)
+    strips = sample(frame, maps, N_STRIPS)
     lab = to_lab(strips.reshape(-1, strips.shape[2], 3)).reshape(strips.shape).astype(np.float32)
     kinds = strip_kinds(lay)
+    # the empty look: per pixel, the median over the strips of a kind where no disc was found
+    labn = lab.copy()
+    if discs is not None and len(discs):
+        mask = np.zeros((*frame.shape[:2], 3), np.uint8)
+        for x, y, r in discs:
+            cv2.circle(mask, (int(round(x)), int(round(y))), int(round(r * 1.1)), (255, 255, 255),
+                       -1)
+        covered = sample(mask, maps, N_STRIPS)[..., 0] > 127
+        labn[covered] = np.nan
     means = np.zeros((8,) + lab.shape[1:], np.float32)
     for k in range(8):
         idx = np.nonzero(kinds == k)[0]
-        means[k] = np.median(lab[idx], axis=0)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # all-covered pixels: plain median
+            m = np.nanmedian(labn[idx], axis=0)
+        means[k] = np.where(np.isnan(m), np.median(lab[idx], axis=0), m)
     resid = lab[:24] - means[kinds[:24]]
     dist = np.linalg.norm(resid, axis=-1)
     fg = dist > FOREGROUND
@@ -50,6 +103,9 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
     light = int(np.argmax(centres[:, 0]))
     white = ColourModel.fit(px[lbl == light].astype(np.uint8))
     black = ColourModel.fit(px[lbl != light].astype(np.uint8))
+    sets = disc_colours(frame, corners, discs)
+    if sets is not None:
+        white, black = sets
     bgpx = resid[~fg]
     sigma = 1.4826 * np.median(np.abs(bgpx - np.median(bgpx, 0)), 0) * 1.5
     bg = Background(means, np.maximum(sigma.astype(np.float32), SIGMA_FLOOR))
@@ -77,7 +133,7 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         q, shape = refine_corners(frame, found.corners), shape_of(found)
     else:
         q, shape = refine_corners(frame, corners), None
-    prof = provisional_profile(frame, q, shape)
+    prof = provisional_profile(frame, q, shape, None if corners is not None else found.discs)
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
     return read(frame, prof), prof
