@@ -13,11 +13,11 @@ from .appearance import LLR_CLIP, Background, ColourModel
 from .discs import DiscEvidence, Slots, bar_dists, make_slots, slot_dists
 from .geometry import Layout, stack_centres
 from .stacks import MaskSet, bar_masks, hypotheses, point_masks, stack_scores, to_dicts, tray_masks
-from .strips import BAR_BOTTOM, BAR_TOP, TRAY_BOTTOM, TRAY_TOP
+from .strips import BAR_BOTTOM, BAR_TOP, SW, TRAY_BOTTOM, TRAY_TOP
 
 UNIFORM_LOG = float(-3 * np.log(256.0))  # log density of "any colour at all"
 FOREIGN_GAIN = 4.0  # a foreign object is this much (log) likelier than uniform colour
-UNSEEN_FRACTION = 0.3  # a point strip this foreign (a hand over it) is reported unseen
+UNSEEN_FRACTION = 0.5  # a point strip this foreign (a hand over it) is reported unseen
 
 
 @dataclass
@@ -69,9 +69,11 @@ class Counter:
         self.hyps = hypotheses(self.points[0].nmax)
         self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
         self.slots: Slots = make_slots(lay, slot_dists(rows))
-        # disc pixels of the first row's five slots (where a hand over the point shows)
-        self.front = np.concatenate([np.full(len(i), d < 5, bool) for d, i in
-                                     zip(self.slots.dists, self.slots.idx, strict=True)])
+        # disc pixels of the first row's five slots away from the strip's sides (where a hand
+        # over the point shows, and a neighbour's stack or the frame does not)
+        self.front = np.concatenate([(d < 5) & (np.abs(i % SW + 0.5 - SW / 2) < SW * 0.3)
+                                     for d, i in zip(self.slots.dists, self.slots.idx,
+                                                     strict=True)])
         self._parts = [
             _by_slot(ms, self.slots, [[d for d, _ in stack_centres(n, r)]
                                       for n in range(ms.nmax + 1)])

@@ -30,6 +30,7 @@ from .strips import (
 
 DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels are not independent)
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
+HAND_POINTS = 0.37  # with disc templates: two points at least this foreign (a hand spans points)
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -85,8 +86,10 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
     disc = disc_evidence(strips, profile, prep)
     ev = None if disc is not None else colour_evidence(strips, profile, prep)
     regions, _best = prep["counter"].regions(ev, profile.scale, disc)
-    foreign = float(disc.foreign.mean()) if ev is None else float(ev.foreign[:24].mean())
-    hand = foreign > HAND_FRACTION
+    if disc is not None:
+        hand = bool(np.sort(disc.foreign)[-2] > HAND_POINTS)
+    else:
+        hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
     conf = _confidence(regions)
     return Observation(regions=regions, hand=hand, settled=settled, confidence=conf)
 
