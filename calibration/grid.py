@@ -19,6 +19,7 @@ EDGE_IN = 1.05  # first checker's centre from the edge, in radii
 ROW_TOL = 0.4  # discs within this many radii across are one row
 PW = tuple(float(x) for x in np.linspace(1.95, 2.55, 9))  # point width / checker radius, tried
 HEIGHT = (15.0, 34.0)  # playing-area height / checker radius
+COVER = 0.5  # weight of the share of checker discs inside a candidate
 X0_KEEP = 3  # column phases kept per (point width, bar)
 
 
@@ -89,16 +90,27 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]) -> list[tuple[np.ndarra
     return out
 
 
+def _inside(q: np.ndarray, xy: np.ndarray) -> int:
+    """How many points lie inside the convex quad ``q`` (either winding)."""
+    e = np.roll(q, -1, axis=0) - q
+    rel = xy[:, None, :] - q[None, :, :]
+    cross = e[None, :, 0] * rel[..., 1] - e[None, :, 1] * rel[..., 0]
+    return int(((cross >= 0).all(1) | (cross <= 0).all(1)).sum())
+
+
 def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
               ) -> list[tuple[float, float, np.ndarray]]:
     """The best few candidates by the coarse pattern score: (score, bar, quad)."""
     m = _model(COARSE)
     h, w = lab.shape[:2]
     scored = []
+    xy = ch.discs.xy
     for q, b in grid_candidates(ch, (w, h)):
         if q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0 or q[:, 1].min() > h:
             continue
         px = m.sample(lab, q)
-        scored.append((m.score(px, b), b, q))
+        # checkers lie on the playing area: a quad leaving many out is likely a part of it
+        inside = _inside(q, xy)
+        scored.append((m.score(px, b) * (inside / max(len(xy), 1)) ** COVER, b, q))
     scored.sort(key=lambda t: -t[0])
     return scored[:keep]
