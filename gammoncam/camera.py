@@ -28,13 +28,44 @@ import cv2
 import numpy as np
 
 from engine.observation import Observation, expected_counts
-from vision.sources import Frame
+from vision.sources import Frame, FrameSource
 
 log = logging.getLogger(__name__)
 
 ReadFn = Callable[[np.ndarray, Any], Observation]
 REGION_NAMES = [f"point {i}" for i in range(1, 25)] + [
     "white's bar", "black's bar", "white's tray", "black's tray"]
+
+
+_ROTATIONS = {90: cv2.ROTATE_90_CLOCKWISE, 180: cv2.ROTATE_180,
+              270: cv2.ROTATE_90_COUNTERCLOCKWISE}
+
+
+class RotatedSource(FrameSource):
+    """``source`` with every frame (and its grey image) turned clockwise by ``degrees``, for a
+    camera mounted turned (``camera.rotation``)."""
+
+    def __init__(self, source: FrameSource, degrees: int) -> None:
+        if degrees not in _ROTATIONS:
+            raise ValueError(f"rotation must be 90, 180 or 270 degrees, not {degrees!r}")
+        super().__init__(source.name, source.grey_size)
+        self.inner, self.code = source, _ROTATIONS[degrees]
+        self.live = source.live
+
+    def open(self) -> None:
+        self.inner.open()
+        self.opened = self.inner.opened
+
+    def read(self, timeout: float | None = None) -> Frame | None:
+        frame = self.inner.read(timeout)
+        if frame is None:
+            return None
+        grey = None if frame.grey is None else cv2.rotate(frame.grey, self.code)
+        return Frame(cv2.rotate(frame.image, self.code), frame.t, frame.index, grey)
+
+    def close(self) -> None:
+        self.inner.close()
+        self.opened = False
 
 
 class NoFrame(RuntimeError):
@@ -216,4 +247,4 @@ class CameraDesk:
         return {"path": str(self.profile_path), "orientation": profile.meta.get("orientation")}
 
 
-__all__ = ["CameraDesk", "NoFrame"]
+__all__ = ["CameraDesk", "NoFrame", "RotatedSource"]

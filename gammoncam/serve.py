@@ -31,7 +31,7 @@ from typing import Any
 from engine.settings import MatchSettings
 
 from . import health
-from .camera import CameraDesk
+from .camera import CameraDesk, RotatedSource
 from .config import Config
 from .pipeline import Pipeline
 from .service import MatchService
@@ -54,14 +54,15 @@ def match_defaults(cfg: Config) -> dict[str, Any]:
 
 
 def camera_source(cfg: Config) -> Any:
-    """The configured frame source, not yet opened (files are paced in real time, as a camera).
-    Raises ``vision.sources.SourceError``."""
+    """The configured frame source, not yet opened (files are paced in real time, as a camera),
+    turned by ``camera.rotation``. Raises ``vision.sources.SourceError``."""
     from vision.sources import make_source
 
     kind = cfg.camera.kind
     fps = None if kind == "video" else cfg.camera.fps  # a video keeps its own rate
     size = cfg.camera.resolution if kind in ("picamera2", "device") else None
-    return make_source(str(cfg.camera.source), size=size, fps=fps, realtime=True)
+    source = make_source(str(cfg.camera.source), size=size, fps=fps, realtime=True)
+    return RotatedSource(source, cfg.camera.rotation) if cfg.camera.rotation else source
 
 
 def load_profile(path: Path) -> tuple[Any, str | None]:

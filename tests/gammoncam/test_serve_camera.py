@@ -116,3 +116,28 @@ def test_new_matches_get_the_configs_rules_for_what_they_leave_out(tmp_path: Pat
         svc.command({"command": "new_match", "length": 9})
         assert svc.referee.settings.length == 9
         assert not hasattr(MatchService(store), "snapshot_jpeg")  # no camera, no camera pages
+
+
+def test_camera_rotation_turns_every_frame_and_its_grey_image(tmp_path: Path) -> None:
+    from gammoncam.camera import RotatedSource
+    from gammoncam.serve import camera_source
+
+    image = np.zeros((4, 6, 3), np.uint8)
+    image[0, 0] = 255  # top-left
+    src = RotatedSource(Frames(image, 2), 90)
+    src.open()
+    frame = src.read()
+    assert src.opened and frame is not None and frame.image.shape == (6, 4, 3)
+    assert frame.image[0, 3].tolist() == [255, 255, 255]  # top-left -> top-right, clockwise
+    assert frame.grey is not None and frame.grey.shape == (160, 120)
+    src.close()
+    assert not src.opened
+    folder = tmp_path / "f"
+    folder.mkdir()
+    cv2.imwrite(str(folder / "a.png"), image)
+    cfg = parse(f'[camera]\nsource = "{folder}"\nrotation = 270\n', tmp_path)
+    src2 = camera_source(cfg)
+    src2.open()
+    assert src2.read().image.shape == (6, 4, 3) and src2.read() is None
+    with pytest.raises(ValueError):
+        RotatedSource(Frames(image, 1), 45)
