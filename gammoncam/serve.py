@@ -42,7 +42,8 @@ from .web import announce, build_app, make_server
 log = logging.getLogger(__name__)
 
 HEALTH_EVERY = 2.0  # seconds between health verdicts
-JOIN_TIMEOUT = 10.0  # seconds each thread gets to finish at stop
+JOIN_TIMEOUT = 10.0  # seconds the camera threads get to finish at stop
+WEB_JOIN_TIMEOUT = 3.0  # the web server's: open event streams only end at their next ping
 
 
 def match_defaults(cfg: Config) -> dict[str, Any]:
@@ -214,7 +215,9 @@ class Board:
             self.server.close()
             web = self._threads.get("web")
             if web is not None:
-                web.join(JOIN_TIMEOUT)
+                web.join(WEB_JOIN_TIMEOUT)
+                if web.is_alive():
+                    log.info("open event streams cut at exit")
         self.store.close()
         log.info("stopped in %.1f s", time.monotonic() - started)
 
