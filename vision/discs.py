@@ -33,6 +33,7 @@ OTHER_LOG = float(-3 * np.log(256.0)) + 4.0  # something else (die, hand, glint)
 SIGMA_FLOOR = np.array([3.0, 2.5, 2.5], np.float32)
 SHRINK = 3.0  # pseudo-samples pulling a template cell's spread toward the colour's mean spread
 NB = 28  # strips with an empty look: the 24 points, both bar halves and both tray halves
+KIND_SPREAD = 1.5  # widening of the kind-mean empty look where a strip was covered
 NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
 
 
@@ -198,7 +199,8 @@ class DiscModel:
             var = (dev * dev).sum(0) / np.maximum(tot - 1, 1)
             dof = np.maximum(tot - 1, 0)
             g2 = np.median(var[tot[..., 0] > 1], 0) if (tot > 1).any() else SIGMA_FLOOR**2
-            ksig = np.sqrt((dof * var + 2 * np.maximum(g2, SIGMA_FLOOR**2)) / (dof + 2)) * 1.5
+            ksig = np.sqrt((dof * var + 2 * np.maximum(g2, SIGMA_FLOOR**2)) / (dof + 2))
+            ksig = ksig * KIND_SPREAD
             ksig = np.maximum(ksig, SIGMA_FLOOR)
             for i in ids:
                 own = free[i][:, None]

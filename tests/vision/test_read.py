@@ -37,9 +37,11 @@ def test_reads_rendered_frames(calibrated):
             img, tr = scene.render(random_state(setup, setup.seed * 100 + k))
             obs = read(img, prof)
             exp = expected_counts(Position.from_json(tr["position"]))
-            right += sum(1 for b, e in zip(obs.best_counts(), exp, strict=True) if b == e)
+            hid = set(tr["hidden_regions"])
+            right += sum(1 for r, (b, e) in enumerate(zip(obs.best_counts(), exp, strict=True))
+                         if b == e or (r in hid and b is None))
             total += 28
-    assert right / total >= 0.93
+    assert right / total >= 0.98  # measured 1.00 (168 regions)
 
 
 def test_calibration_frame_reads_back_as_start(calibrated):
@@ -67,6 +69,8 @@ def test_profile_json_round_trip(calibrated, tmp_path):
     img, _ = scene.render(random_state(setup, 5))
     assert np.allclose(again.background.mean, prof.background.mean, atol=1e-3)
     assert np.allclose(again.white.log_density, prof.white.log_density, atol=1e-5)
+    assert again.discs is not None and np.allclose(again.discs.bg_mean, prof.discs.bg_mean,
+                                                   atol=0.06)
     a, b = read(img, prof), read(img, again)
     same = sum(x == y for x, y in zip(a.best_counts(), b.best_counts(), strict=True))
     assert same >= 27
