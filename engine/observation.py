@@ -23,8 +23,13 @@ Likelihoods = Mapping[Counts, float]
 
 
 def expected_counts(pos: Position) -> list[Counts]:
-    """The (white, black) count each region shows for ``pos``."""
+    """The (white, black) count each region shows for ``pos`` (pinned checkers included: in
+    Plakoto a pinned checker lies on its point under the opponent's)."""
     counts = [(n, 0) if n > 0 else (0, -n) for n in pos.points]
+    for i, k in enumerate(pos.pinned):
+        if k:
+            w, b = counts[i]
+            counts[i] = (w + k, b) if k > 0 else (w, b - k)
     counts += [(pos.bar_white, 0), (0, pos.bar_black), (pos.off_white, 0), (0, pos.off_black)]
     return counts
 

@@ -18,7 +18,7 @@ from .moves import DiceError, Play, Step, format_play, legal_plays
 from .observation import REGIONS, Observation
 from .position import BLACK, WHITE, Position, PositionError, Side
 from .record import Action, GameRecord, Kind, MatchRecord
-from .rules import STANDARD, Rules, game_rules
+from .rules import STANDARD, Rules, by_name, game_rules
 from .settings import MatchSettings, SettingsError
 
 # Fusion: a reading is accepted when its log-likelihood beats the runner-up by this much
@@ -183,6 +183,7 @@ class Referee:
             self._reset_keep_log()
             self.settings = MatchSettings.from_json(e["settings"])
             s = self.settings
+            self.match_rules = by_name(s.variant)  # the log says what the match is played under
             self.rules = _configured(self.match_rules, 1, s)
             self.record = MatchRecord(length=s.length, white=s.white, black=s.black,
                                       rules=self.rules, crawford=s.crawford,
@@ -372,30 +373,34 @@ class Referee:
 
     def _cmd_new_match(self, cmd: Mapping[str, Any]) -> list[Event]:
         raw = {k: v for k, v in cmd.items() if k not in ("command", "date")}
-        raw.setdefault("opening", self.match_rules.opening)  # the variant's opening by default
+        raw.setdefault("variant", self.match_rules.name)
+        try:
+            match_rules = by_name(str(raw["variant"]))
+        except KeyError:
+            raise CommandError(f"unknown variant {raw['variant']!r}") from None
+        raw.setdefault("opening", match_rules.opening)  # the variant's opening by default
         try:
             settings = MatchSettings.from_json(raw)
         except (SettingsError, TypeError) as exc:
             raise CommandError(str(exc)) from None
-        if settings.variant.lower() not in self.match_rules.names:
-            raise CommandError(f"variant {settings.variant!r} is not played by this referee "
-                               f"({self.match_rules.name})")
         started = Event("MatchStarted", {"settings": settings.to_json(),
                                          "date": str(cmd.get("date", ""))})
-        first = self._game_started(settings, 1, {WHITE: 0, BLACK: 0}, crawford_done=False)
+        first = self._game_started(settings, 1, {WHITE: 0, BLACK: 0}, crawford_done=False,
+                                   match_rules=match_rules)
         return [started, first]
 
     def _game_started(self, settings: MatchSettings, number: int, score: Mapping[Side, int],
-                      crawford_done: bool) -> Event:
+                      crawford_done: bool, match_rules: Rules | None = None) -> Event:
         n = settings.length
         crawford = (
             n > 0 and settings.crawford and not crawford_done
             and (score[WHITE] == n - 1) != (score[BLACK] == n - 1)
         )
-        rules = game_rules(self.match_rules, number)
+        match_rules = match_rules or self.match_rules
+        rules = game_rules(match_rules, number)
         data = {"number": number, "score_white": score[WHITE], "score_black": score[BLACK],
                 "crawford": crawford, "position": rules.start.to_json()}
-        if self.match_rules.rotation:
+        if match_rules.rotation:
             data["variant"] = rules.name  # Tavli: the game's variant
         return Event("GameStarted", data)
 
