@@ -18,8 +18,7 @@ EXE = shutil.which("gammoncam") or str(Path(sys.executable).parent / "gammoncam"
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([EXE, *args], input=stdin, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([EXE, *args], input=stdin, capture_output=True, text=True, timeout=60)
 
 
 def test_plays_lists_every_legal_play_with_the_xgid_it_leaves() -> None:
@@ -46,9 +45,13 @@ def test_plays_reads_one_xgid_per_line_from_stdin() -> None:
 
 @pytest.mark.parametrize(
     "bad",
-    ["XGID=nonsense", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0", "",
-     "XGID=-b----E-C---eE---c-e----B-:0:0:1:5x:0:0:0:0:10",
-     "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"],
+    [
+        "XGID=nonsense",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0",
+        "",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:5x:0:0:0:0:10",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
+    ],
 )
 def test_plays_rejects_a_bad_xgid_with_one_line_and_exit_2(bad: str) -> None:
     out = run("plays", bad, "--json")
