@@ -62,7 +62,8 @@ def camera_source(cfg: Config) -> Any:
     kind = cfg.camera.kind
     fps = None if kind == "video" else cfg.camera.fps  # a video keeps its own rate
     size = cfg.camera.resolution if kind in ("picamera2", "device") else None
-    source = make_source(str(cfg.camera.source), size=size, fps=fps, realtime=True)
+    source = make_source(str(cfg.camera.source), size=size, fps=fps, realtime=True,
+                         lock=cfg.camera.exposure_lock)
     return RotatedSource(source, cfg.camera.rotation) if cfg.camera.rotation else source
 
 

@@ -449,8 +449,9 @@ class ImageFolderSource(FrameSource):
 
 def make_source(spec: str, *, size: Size | None = None, fps: float | None = None,
                 realtime: bool = False, timeout: float = 2.0,
-                grey: Size | None = DEFAULT_GREY) -> FrameSource:
-    """The source ``spec`` names, not yet opened:
+                grey: Size | None = DEFAULT_GREY, lock: bool = True) -> FrameSource:
+    """The source ``spec`` names, not yet opened (``lock``: a camera's exposure and white
+    balance are locked after warm-up, so a hand does not change the board's colours):
 
     - ``picamera2`` / ``picamera2:N`` / ``picam`` — a Raspberry Pi camera;
     - ``N``, ``/dev/videoN``, ``v4l2:N`` — an OpenCV (V4L2) device;
@@ -464,15 +465,18 @@ def make_source(spec: str, *, size: Size | None = None, fps: float | None = None
     if low in ("picam", "picamera", "picamera2") or low.startswith(("picamera2:", "picam:")):
         cam = int(low.split(":", 1)[1]) if ":" in low else 0
         return PiCameraSource(size=size or (1280, 720), lores=grey and (320, 240), fps=fps,
-                              timeout=timeout, camera=cam)
+                              timeout=timeout, camera=cam, lock=lock)
     if low.startswith("v4l2:"):
         text = text[5:]
+    lock_after = 1.5 if lock else None
     if text.isdigit():
-        return CaptureSource(int(text), size=size, fps=fps, timeout=timeout, grey=grey)
+        return CaptureSource(int(text), size=size, fps=fps, timeout=timeout, grey=grey,
+                             lock_after=lock_after)
     if low.startswith(("rtsp://", "rtsps://", "http://", "https://", "udp://", "tcp://")):
         return CaptureSource(text, timeout=max(timeout, 5.0), grey=grey)
     if text.startswith("/dev/"):
-        return CaptureSource(text, size=size, fps=fps, timeout=timeout, grey=grey)
+        return CaptureSource(text, size=size, fps=fps, timeout=timeout, grey=grey,
+                             lock_after=lock_after)
     path = Path(text).expanduser()
     if path.is_dir():
         return ImageFolderSource(path, fps=fps or 6.0, realtime=realtime, grey=grey)

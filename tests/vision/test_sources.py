@@ -310,3 +310,13 @@ def test_factory_specs(tmp_path: Path) -> None:
         open_source(str(tmp_path))
     with pytest.raises(SourceError):
         make_source("  ")
+
+
+def test_the_exposure_lock_setting_reaches_the_cameras() -> None:
+    from vision.sources import CaptureSource, PiCameraSource, make_source
+
+    assert isinstance(pi := make_source("picamera2", lock=False), PiCameraSource)
+    assert pi.lock is False and make_source("picamera2").lock is True
+    dev = make_source("0", lock=False)
+    assert isinstance(dev, CaptureSource) and dev.lock_after is None
+    assert make_source("/dev/video0").lock_after is not None
