@@ -50,7 +50,8 @@ def evaluate(
     """
     reasons: list[str] = []
     camera = status.get("camera")
-    if camera != "ok":
+    # a camera still starting has not failed: "no frame received yet" below says enough
+    if camera not in ("ok", "starting"):
         error = status.get("camera_error")
         what = "reconnecting" if camera == "lost" else f"camera state {camera!r}"
         reasons.append(f"camera lost: {what}" + (f" ({error})" if error else ""))

@@ -68,3 +68,12 @@ def test_entry_fits_the_web_apps_status_convention() -> None:
     assert e["ok"] is False and e["codes"] == ["no calibration", "drift"]
     assert e["error"] == "; ".join(reasons)
     assert entry(True, []) == {"ok": True, "error": "", "reasons": [], "codes": []}
+
+
+def test_a_camera_still_starting_is_not_called_lost() -> None:
+    from gammoncam.health import evaluate
+
+    ok, reasons = evaluate({"camera": "starting", "profile": "p.json"}, now=100.0,
+                           disk_free=10**12)
+    assert not ok
+    assert reasons == ["frames stale: no frame received yet"]
