@@ -6,9 +6,9 @@ frame): the 24 point strips laid side by side form a low-resolution "field mosai
 playing area; pixels that are not empty board and not under a counted checker, grouped into
 die-sized blobs, are candidates. Each candidate is then read at full resolution in a small window
 of the board plane sampled straight from the frame: the die's footprint against the empty-board
-template gives its centre, size and turn; the value is the pip layout (1..6) whose template
-correlates best with the face over a small search of turn, size and shift, and only a clear
-winner is taken (a refusal is better than a wrong roll).
+template; its top face and value are found by :mod:`vision.pips` (the best-fitting pip layout's
+pose, then the nine pip places read there; only a clear, self-consistent read is taken: a
+refusal is better than a wrong roll).
 
 Ownership follows the tournament rule: each player rolls into the right-hand half from their own
 seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
@@ -28,16 +28,15 @@ from engine.observation import Dice
 
 from .appearance import ColourModel, to_lab
 from .geometry import Layout
+from .pips import read_face
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
 DIE_D = 0.38  # a die's side / checker diameter (13..17 mm dice, 40 mm checkers)
 WIN = 80  # read window side (pixels)
 WIN_DIES = 3.2  # read window side in die sides
+MIN_FACE_PX = 9.0  # a face read needs at least this many frame pixels across
 FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
-GRID = 16  # face samples per side for the pip templates
-MIN_SCORE = 0.6  # correlation a value needs
-MIN_MARGIN = 0.15  # over the next best value
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 
 
@@ -142,37 +141,6 @@ def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
     return sample(frame, kit.maps[size], 24)
 
 
-PIPS: dict[int, list[tuple[int, int]]] = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
-}
-PIP_STEP = 0.27  # pip offset / face side
-PIP_SIGMA = 0.075  # pip blob spread / face side
-FACE_SPAN = 0.47  # template samples span +-this (face side = 1)
-
-
-def face_grid() -> tuple[np.ndarray, np.ndarray]:
-    g = np.linspace(-FACE_SPAN, FACE_SPAN, GRID)
-    return np.meshgrid(g, g)
-
-
-def pip_templates() -> np.ndarray:
-    """(6, GRID*GRID) zero-mean unit-norm "pip-ness" pictures of the six faces."""
-    U, V = face_grid()
-    out = []
-    for v in range(1, 7):
-        t = np.zeros_like(U)
-        for a, b in PIPS[v]:
-            t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * PIP_SIGMA**2))
-        t = t.ravel() - t.mean()
-        out.append(t / np.linalg.norm(t))
-    return np.array(out, np.float32)
-
-
 # -- finding --------------------------------------------------------------------------------------
 
 
@@ -264,7 +232,14 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if side < 0.5 * dpx or side > 2.0 * dpx:
         return None
     L = lab[..., 0]
-    value, score, margin = _pip_value(L, np.array([rcx, rcy]), side)
+    value, face, score, guess = read_face(L, cv2.dilate(comp, np.ones((3, 3), np.uint8)), dpx)
+    margin = score
+    if face is not None:
+        rcx, rcy = face.cx, face.cy
+        c = WIN // 2  # frame pixels per window pixel, at the die
+        fpx = float(np.hypot(mx[c, c + 1] - mx[c, c], my[c, c + 1] - my[c, c]))
+        if face.side * fpx < MIN_FACE_PX:  # too few pixels to tell a 6 from a 3
+            value = None
     # what the face looks like: the body's colour against the two checker sets
     body = lab[comp > 0]
     colour = _colour(kit, body)
@@ -277,9 +252,6 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
     fx = float(mx[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
     fy = float(my[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
-    guess = value
-    if score < MIN_SCORE or margin < MIN_MARGIN:
-        value = None
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
@@ -293,56 +265,6 @@ def _near_bar(lay: Layout, x: float, die: float) -> bool:
 def _touches(comp: np.ndarray, held: np.ndarray) -> bool:
     ring = cv2.dilate(comp, np.ones((5, 5), np.uint8)) & (held > 0)
     return int(ring.sum()) > 3
-
-
-def _pose_scores(L: np.ndarray, c: np.ndarray, P: np.ndarray) -> np.ndarray:
-    """(poses, 6) correlation of the face under each pose (angle, side, dx, dy) with the six
-    pip layouts (dark pips give negative values)."""
-    U, V = face_grid()
-    ca, sa = np.cos(P[:, 0])[:, None], np.sin(P[:, 0])[:, None]
-    u, v = U.ravel()[None, :], V.ravel()[None, :]
-    sx = c[0] + P[:, 2:3] + P[:, 1:2] * (u * ca - v * sa)
-    sy = c[1] + P[:, 3:4] + P[:, 1:2] * (u * sa + v * ca)
-    patch = cv2.remap(L, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
-                      borderMode=cv2.BORDER_REPLICATE)
-    patch = patch - patch.mean(1, keepdims=True)
-    patch = patch / np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
-    return patch @ pip_templates_cached().T
-
-
-def _grid(angles: np.ndarray, sides: np.ndarray, shifts: np.ndarray) -> np.ndarray:
-    a, s, dx, dy = np.meshgrid(angles, sides, shifts, shifts, indexing="ij")
-    return np.stack([a.ravel(), s.ravel(), dx.ravel() * s.ravel(), dy.ravel() * s.ravel()],
-                    1).astype(np.float32)
-
-
-def _pip_value(L: np.ndarray, c: np.ndarray, side: float) -> tuple[int | None, float, float]:
-    """Best pip layout over a search of turn, face size (the footprint's side includes the
-    sides and shadow) and shift, coarse then fine around each layout's best pose:
-    (value, score, margin)."""
-    P = _grid(np.radians(np.arange(0.0, 180.0, 7.5)), side * np.array([0.66, 0.76, 0.86, 0.96]),
-              np.array([-0.1, 0.0, 0.1]))
-    sc = _pose_scores(L, c, P)
-    polarity = -1.0 if (-sc).max() >= sc.max() else 1.0
-    sc = sc * polarity
-    fine = []
-    for v in range(6):
-        a, s, dx, dy = P[int(np.argmax(sc[:, v]))]
-        fine.append(_grid(a + np.radians([-5.0, 0.0, 5.0]), s * np.array([0.94, 1.0, 1.06]),
-                          np.array([-0.05, 0.0, 0.05])) + np.array([0, 0, dx, dy], np.float32))
-    per = np.maximum(sc.max(0), (_pose_scores(L, c, np.concatenate(fine)) * polarity).max(0))
-    order = np.argsort(per)[::-1]
-    best, second = float(per[order[0]]), float(per[order[1]])
-    return int(order[0]) + 1, best, best - second
-
-
-_PIP_T: list[np.ndarray] = []
-
-
-def pip_templates_cached() -> np.ndarray:
-    if not _PIP_T:
-        _PIP_T.append(pip_templates())
-    return _PIP_T[0]
 
 
 def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:

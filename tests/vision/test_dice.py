@@ -12,30 +12,35 @@ import pytest
 
 from engine.observation import Dice
 from tests.scenes.dice import closeup
-from vision.dice import DieReading, _pip_value, dice_observation, pip_templates
+from vision.dice import DieReading, dice_observation
+from vision.pips import PATTERNS, read_face
 
 REAL = Path(__file__).resolve().parents[3] / "shared" / "real"
 
 
-def test_pip_templates_are_distinct() -> None:
-    t = pip_templates()
-    corr = t @ t.T
-    assert np.allclose(np.diag(corr), 1.0, atol=1e-5)
-    assert (corr - np.eye(6)).max() < 0.9  # 4 and 5 differ by the centre pip
+def test_layouts_differ_in_a_place_in_every_turn() -> None:
+    assert len(PATTERNS) == 9  # 1, 4 and 5 look the same in both turns; 2, 3, 6 do not
+    assert len(set(PATTERNS.values())) == 6
+
+
+def _closeup_read(value: int, yaw: float, background: tuple[float, float, float]
+                  ) -> int | None:
+    img = closeup(value, yaw=yaw, px=96, background=background)
+    lab = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)
+    L = lab[..., 0].astype(np.float32)
+    bg = np.array(background) * 255
+    comp = (np.abs(img.astype(np.float32) - bg[None, None, :]).sum(-1) > 40).astype(np.uint8)
+    return read_face(L, comp, 0.55 * 96)[0]
 
 
 @pytest.mark.parametrize("value", [1, 2, 3, 4, 5, 6])
 def test_closeups_read_right_or_refused(value: int) -> None:
     right = 0
     for yaw in (0.0, 17.0, 40.0, 63.0, 88.0):
-        img = closeup(value, yaw=yaw, px=96)
-        L = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
-        guess, score, margin = _pip_value(L, np.array([47.5, 47.5]), 0.56 * 96 / 0.86)
-        if score >= 0.6 and margin >= 0.15:
-            assert guess == value, (yaw, guess, score, margin)
-            right += 1
-    # known gap: 4 and 5 (one pip apart) are refused on close-ups: the margin is too thin
-    assert right >= (0 if value in (4, 5) else 4)
+        got = _closeup_read(value, yaw, (0.45, 0.5, 0.45))
+        assert got in (None, value), (yaw, got)
+        right += int(got == value)
+    assert right >= 4
 
 
 def _die(x: float, value: int | None, half: str, colour: str | None = None,
@@ -103,7 +108,7 @@ def test_scenes_no_wrong_value(scene_reads: list) -> None:
 
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
 @pytest.mark.xfail(strict=True, reason="known gap: one-shot finds phantom dice on real photos "
-                   "(points' edges, overlays) and reads two of them as a 2")
+                   "(points' edges, overlays); two are still read (a 6 on test2, a 3 on test9)")
 def test_real_photos_never_a_wrong_die() -> None:
     from bench.bench_real_dice import read_photo
 

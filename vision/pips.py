@@ -1,0 +1,253 @@
+"""A die's top face and its value, in a small picture of the board plane around the die.
+
+The face: a die's footprint (top face, the sides the camera sees, its shadow) is not the face.
+The top face is one even, square area of the die's body colour: several face hypotheses are cut
+from the footprint (the blurred lightness above / below a few levels, so that the pips melt into
+the face), and each square one of about a die's size is tried.
+
+The value: the nine places a pip can be (a 3 x 3 grid at 0.26 of the side from the centre, turned
+with the face) are measured against the face's own level between them. A face is read only when
+every place is clearly a pip or clearly bare (far from the halfway mark between the face and its
+darkest / lightest place) and the pattern is one of the six layouts in one of its turns; anything
+else is refused. Because every layout differs from every other in at least one place, and each
+place must be clear, a 4 cannot pass for a 5 unless the centre is clearly wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+PIP_STEP = 0.27  # pip offset / face side
+PIP_R = 0.085  # radius measured around each pip place / face side
+CLEAR = 0.22  # every place's normalised contrast must be this far from 0.5
+MIN_CONTRAST = 10.0  # L units between the face and its pips
+LAYOUTS: dict[int, frozenset[tuple[int, int]]] = {
+    1: frozenset({(0, 0)}),
+    2: frozenset({(-1, -1), (1, 1)}),
+    3: frozenset({(-1, -1), (0, 0), (1, 1)}),
+    4: frozenset({(-1, -1), (1, -1), (-1, 1), (1, 1)}),
+    5: frozenset({(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)}),
+    6: frozenset({(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)}),
+}
+PLACES = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
+
+
+def _turned(s: frozenset[tuple[int, int]]) -> frozenset[tuple[int, int]]:
+    return frozenset((-j, i) for i, j in s)
+
+
+PATTERNS: dict[frozenset[tuple[int, int]], int] = {}
+for _v, _s in LAYOUTS.items():
+    PATTERNS[_s] = _v
+    PATTERNS[_turned(_s)] = _v
+
+
+@dataclass(frozen=True)
+class Face:
+    """A top-face hypothesis: centre (window pixels), turn (radians, mod 90 degrees), side."""
+
+    cx: float
+    cy: float
+    angle: float
+    side: float
+    aspect: float = 1.0
+
+
+@dataclass(frozen=True)
+class PipRead:
+    value: int | None
+    clarity: float  # the smallest distance of a place's contrast from the halfway mark
+    contrast: float  # face level - pip level (L units, signed: > 0 dark pips)
+    pattern: frozenset[tuple[int, int]]
+
+
+def _disc_offsets() -> np.ndarray:
+    t = np.linspace(0, 2 * np.pi, 6, endpoint=False)
+    return np.concatenate([[[0.0, 0.0]], 0.6 * np.column_stack([np.cos(t), np.sin(t)])])
+
+
+_DISC = _disc_offsets()
+_BETWEEN = np.array([[a, b] for a in (-0.13, 0.13) for b in (-0.13, 0.13)]
+                    + [[0.0, 0.4], [0.0, -0.4], [0.4, 0.0], [-0.4, 0.0]])
+
+_T8 = np.linspace(0, 2 * np.pi, 8, endpoint=False) + np.pi / 8
+_RING = 0.36 * np.column_stack([np.cos(_T8), np.sin(_T8)])
+RING_EVEN = 0.3  # a lone pip's ring: contrast / the pip's contrast under this
+
+
+def read_pips(L: np.ndarray, face: Face) -> PipRead:
+    """The value shown by ``face`` of lightness picture ``L`` (float32), or a refusal."""
+    ca, sa = np.cos(face.angle), np.sin(face.angle)
+    rot = np.array([[ca, -sa], [sa, ca]]) * face.side
+    grid = np.array(PLACES, np.float64) * PIP_STEP
+    pts = (grid[:, None, :] + _DISC[None, :, :] * PIP_R) @ rot.T + (face.cx, face.cy)
+    bet = np.array(_BETWEEN) @ rot.T + (face.cx, face.cy)
+    allp = np.concatenate([pts.reshape(-1, 2), bet]).astype(np.float32)
+    v = cv2.remap(L, allp[:, 0:1], allp[:, 1:2], cv2.INTER_LINEAR,
+                  borderMode=cv2.BORDER_REPLICATE).ravel()
+    n9 = 9 * len(_DISC)
+    m = v[:n9].reshape(9, len(_DISC)).mean(1)
+    level = float(np.median(v[n9:]))
+    d = level - m  # > 0: darker than the face
+    k = int(np.argmax(np.abs(d)))
+    contrast = float(d[k])
+    if abs(contrast) < MIN_CONTRAST:
+        return PipRead(None, 0.0, contrast, frozenset())
+    e = d / contrast
+    pattern = frozenset(PLACES[i] for i in range(9) if e[i] > 0.5)
+    clarity = float(np.min(np.abs(e - 0.5)))
+    value = PATTERNS.get(pattern)
+    if value == 1:  # a lone pip: the face must be even all round (not one pip of a 2)
+        ring = _RING @ rot.T + (face.cx, face.cy)
+        rv = cv2.remap(L, ring[:, 0:1].astype(np.float32), ring[:, 1:2].astype(np.float32),
+                       cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).ravel()
+        clarity = min(clarity, float(RING_EVEN - np.max(np.abs(level - rv)) / abs(contrast))
+                      + CLEAR)
+    value = PATTERNS.get(pattern)
+    if clarity < CLEAR:
+        value = None
+    return PipRead(value, clarity, contrast, pattern)
+
+
+def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float) -> list[Face]:
+    """Square, die-sized even areas of the footprint ``comp`` (uint8) in ``L``; ``nominal``:
+    the expected face side in window pixels."""
+    k = max(3, int(round(0.3 * nominal)) | 1)
+    Ls = cv2.blur(L, (k, k))
+    inside = comp > 0
+    vals = Ls[inside]
+    if len(vals) < 0.3 * nominal * nominal:
+        return []
+    out: list[Face] = []
+    area_lo, area_hi = (0.55 * nominal) ** 2, (1.45 * nominal) ** 2
+    for q in (35.0, 50.0, 65.0, 80.0):
+        for bright in (True, False):
+            t = float(np.percentile(vals, q if bright else 100.0 - q))
+            m = ((Ls > t) if bright else (Ls < t)) & inside
+            m = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+            n, lbl, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
+            if n <= 1:
+                continue
+            b = 1 + int(np.argmax(stats[1:, 4]))
+            if not area_lo < stats[b, 4] < area_hi:
+                continue
+            (cx, cy), (w, h), ang = cv2.minAreaRect(cv2.findNonZero((lbl == b).astype(np.uint8)))
+            side = float(np.sqrt(w * h))
+            aspect = float(max(w, h) / max(min(w, h), 1e-3))
+            if aspect > 1.5 or not 0.65 * nominal < side < 1.4 * nominal:
+                continue
+            out.append(Face(float(cx), float(cy), float(np.radians(ang)), side, aspect))
+    return out
+
+
+def _templates() -> np.ndarray:
+    """(6, T_GRID**2) zero-mean unit pictures of the six layouts (pips = 1)."""
+    g = np.linspace(-T_SPAN, T_SPAN, T_GRID)
+    U, V = np.meshgrid(g, g)
+    out = []
+    for v in range(1, 7):
+        t = np.zeros_like(U)
+        for a, b in LAYOUTS[v]:
+            t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * 0.07**2))
+        t = t.ravel() - t.mean()
+        out.append(t / np.linalg.norm(t))
+    return np.array(out, np.float32)
+
+
+T_GRID, T_SPAN = 14, 0.42
+_TEMPLATES = _templates()
+
+
+def pose_scores(L: np.ndarray, poses: np.ndarray) -> np.ndarray:
+    """(poses, 6) correlation of the face under each pose (cx, cy, angle, side) with the six
+    layouts (dark pips: negative)."""
+    g = np.linspace(-T_SPAN, T_SPAN, T_GRID)
+    U, V = (a.ravel()[None, :] for a in np.meshgrid(g, g))
+    ca, sa = np.cos(poses[:, 2:3]), np.sin(poses[:, 2:3])
+    s = poses[:, 3:4]
+    sx = poses[:, 0:1] + s * (U * ca - V * sa)
+    sy = poses[:, 1:2] + s * (U * sa + V * ca)
+    patch = cv2.remap(L, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    patch = patch - patch.mean(1, keepdims=True)
+    patch = patch / np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
+    return patch @ _TEMPLATES.T
+
+
+def _fine(L: np.ndarray, row: np.ndarray, v: int, pol: int, nominal: float
+          ) -> tuple[Face, float]:
+    """Polish one layout's pose: small shifts, turns and sizes."""
+    sh = np.linspace(-0.05, 0.05, 3) * nominal
+    a, s, dx, dy = np.meshgrid(row[2] + np.radians([-3.0, 0.0, 3.0]),
+                               row[3] * np.array([0.95, 1.0, 1.05]), sh, sh, indexing="ij")
+    Q = np.concatenate([row[None, :], np.stack(
+        [row[0] + dx.ravel(), row[1] + dy.ravel(), a.ravel(), s.ravel()], 1)]).astype(np.float32)
+    sq = pose_scores(L, Q)[:, v - 1] * pol
+    m = int(np.argmax(sq))
+    return Face(float(Q[m, 0]), float(Q[m, 1]), float(Q[m, 2]), float(Q[m, 3])), float(sq[m])
+
+
+def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
+              ) -> tuple[int | None, Face | None, float, int | None]:
+    """(value or None, the face used, clarity, best guess).
+
+    Every layout gets its own best pose (around the face hypotheses: shifts, turns, sizes; the
+    pips' colour is the one of the best fit overall); the few best layouts are then read at
+    their own pose by the nine places. A value is taken only when exactly one layout reads as
+    itself, clearly: a 2 whose one pip passes for a 1 is refused, not read as 1."""
+    ys, xs = np.nonzero(comp)
+    if len(xs) == 0:
+        return None, None, 0.0, None
+    starts = face_hypotheses(L, comp, nominal)[:2]
+    starts.append(Face(float(xs.mean()), float(ys.mean()), 0.0, nominal))
+    sh = np.linspace(-0.2, 0.2, 5) * nominal
+    ang = np.radians(np.arange(-12.0, 12.1, 6.0))
+    sides = nominal * np.array([0.85, 0.95, 1.05, 1.15])
+    rows = []
+    for f in starts:
+        a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
+        rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
+    rows.append(_quarter_turns(xs, ys, nominal))
+    P = np.concatenate(rows).astype(np.float32)
+    sc = pose_scores(L, P)
+    pol = 1 if sc.max() >= (-sc).max() else -1
+    sc = sc * pol
+    per = sc.max(0)
+    order = np.argsort(per)[::-1]
+    consistent = []
+    best_face, best_clarity, guess = None, 0.0, None
+    for v0 in order[:TRY]:
+        v = int(v0) + 1
+        face, corr = _fine(L, P[int(np.argmax(sc[:, v0]))], v, pol, nominal)
+        r = read_pips(L, face)
+        if best_face is None:
+            best_face, best_clarity, guess = face, r.clarity, PATTERNS.get(r.pattern)
+        if r.contrast * pol > 0:  # the places see the pips' colour the other way
+            continue
+        plain = (corr >= MIN_CORR and per[order[0]] - per[order[1]] >= MIN_MARGIN
+                 and abs(r.contrast) >= PIP_CONTRAST and face.side <= MAX_SIDE * nominal)
+        if r.value == v and plain:
+            consistent.append((v, face, r.clarity))
+    if len(consistent) == 1:
+        v, face, clarity = consistent[0]
+        return v, face, clarity, v
+    return None, best_face, best_clarity, guess
+
+
+def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float) -> np.ndarray:
+    """Coarse poses around the footprint's centre in every turn (when the face hypotheses miss)."""
+    cx, cy = float(xs.mean()), float(ys.mean())
+    sh = np.linspace(-0.3, 0.3, 5) * nominal
+    a, dx, dy = np.meshgrid(np.radians(np.arange(0.0, 90.0, 10.0)), sh, sh, indexing="ij")
+    return np.stack([cx + dx.ravel(), cy + dy.ravel(), a.ravel(),
+                     np.full(a.size, nominal)], 1)
+
+
+TRY = 1  # layouts read at their own pose
+MIN_CORR = 0.55  # the best layout's correlation
+MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
+PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
+MAX_SIDE = 1.12  # a face larger than this (x nominal) covers a die and its sides or two dice
