@@ -791,9 +791,12 @@ class Referee:
         """The opening roll, from the board: one die each (the higher plays both) or the first
         player rolling both, as the settings say. Dice of a known owner (both in one half) tell
         who plays; dice with no owner (one in each half) are remembered, and the side whose
-        legal opening play the board then clearly shows is the one that won the roll."""
+        legal opening play the board then clearly shows is the one that won the roll. Under the
+        "reroll" opening (Portes, Plakoto, Fevga, Long Nardi) the winner of one die each rolls
+        both dice anew: the side whose pair then lands is the one that won the roll seen."""
         assert self.settings is not None
         both = self.settings.opening == "both_dice"
+        reroll = self.settings.opening == "reroll"
         dice = obs.dice
         fresh = (dice is not None and not dice.cocked and len(dice.values) == 2
                  and sorted(dice.values) != self.stale_dice)
@@ -804,15 +807,27 @@ class Referee:
                 side = Side(dice.owner)
                 if both:
                     return self._try({"command": "roll", "side": side.value, "dice": [a, b]})
+                if reroll and self.opening_dice is not None:
+                    return self._rerolled(side, self.opening_dice, (a, b))
                 hi, lo = max(a, b), min(a, b)
                 w, bl = (hi, lo) if side is WHITE else (lo, hi)
                 return self._try({"command": "opening_roll", "white": w, "black": bl})
             if a == b and not both:
                 return self._try({"command": "opening_roll", "white": a, "black": b})
             self.opening_dice = (max(a, b), min(a, b))
-        if self.opening_dice is None:
+        if self.opening_dice is None or reroll:
             return []
         return self._opening_mover(obs, self.opening_dice, both)
+
+    def _rerolled(self, winner: Side, opening: tuple[int, int],
+                  dice: tuple[int, ...]) -> list[Event]:
+        """The opening roll seen as one die each, then ``winner``'s new pair: both recorded."""
+        hi, lo = opening
+        w, b = (hi, lo) if winner is WHITE else (lo, hi)
+        events = self._try({"command": "opening_roll", "white": w, "black": b})
+        if events and self.phase == Phase.ROLL:
+            events += self._try({"command": "roll", "dice": list(dice)})
+        return events
 
     def _opening_mover(self, obs: Observation, dice: tuple[int, int],
                        both: bool) -> list[Event]:

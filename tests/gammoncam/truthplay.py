@@ -25,17 +25,19 @@ from engine.position import Position
 from vision.sources import Frame, FrameSource, SourceError, SourceTimeout
 
 
-def truth_frames(seed: int, variant: str = "normal", max_turns: int = 200
+def truth_frames(seed: int, variant: str = "normal", max_turns: int = 200,
+                 rules: str | None = None, **animate: Any
                  ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """(game truth JSON, per-frame truth) of footage ``seed``/``variant``, without rendering."""
-    from tests.scenes.footage import Animator
+    """(game truth JSON, per-frame truth) of footage ``seed``/``variant``, without rendering;
+    ``rules`` names a variant's game (``tests.scenes.variantplay``), ``animate`` passes the
+    footage options (``opening``, ``both_pairs``) on."""
+    from tests.scenes.footage import Animator, make_game
     from tests.scenes.scene import random_setup
-    from tests.scenes.selfplay import play_game
 
-    game = play_game(seed, variant, max_turns)
+    game = make_game(seed, variant, max_turns, rules)
     setup = random_setup(seed, 320, 240)
     frames = []
-    for i, (state, info) in enumerate(Animator(setup, game, seed).run()):
+    for i, (state, info) in enumerate(Animator(setup, game, seed, **animate).run()):
         moving = bool(info.get("dice_moving"))
         dice = None
         if state.dice and not moving:

@@ -18,7 +18,9 @@ import numpy as np
 
 from engine import Position
 
+from .hands import SKINS, SLEEVES, Hand
 from .scene import (
+    Held,
     Scene,
     Setup,
     State,
@@ -28,7 +30,7 @@ from .scene import (
     random_setup,
     sub_rng,
 )
-from .selfplay import random_position, scattered_position
+from .selfplay import apply_loc_step, random_position, scattered_position
 
 
 def random_state(setup: Setup, seed: int, position: Position | None = None) -> State:
@@ -63,17 +65,47 @@ def random_state(setup: Setup, seed: int, position: Position | None = None) -> S
 
 
 def random_scene(seed: int, width: int = 1280, height: int = 720, style: str | None = None,
-                 harsh: float = 1.0, position: Position | None = None) -> tuple[Setup, State]:
+                 harsh: float = 1.0, position: Position | None = None, held: float = 0.0
+                 ) -> tuple[Setup, State]:
+    """A random setup and state; with probability ``held`` a checker is in a hand over the
+    board (``hold_checker``; 0 by default, so existing seeds keep their images)."""
     setup = random_setup(seed, width, height, style=style, harsh=harsh)
-    return setup, random_state(setup, seed, position)
+    state = random_state(setup, seed, position)
+    if held > 0 and sub_rng(seed, "held").random() < held:
+        state = hold_checker(setup, state, sub_rng(seed, "held", 1))
+    return setup, state
 
 
 def render_sample(seed: int, width: int = 1280, height: int = 720, style: str | None = None,
-                  harsh: float = 1.0, position: Position | None = None
+                  harsh: float = 1.0, position: Position | None = None, held: float = 0.0
                   ) -> tuple[np.ndarray, dict[str, Any]]:
     """One random image and its truth."""
-    setup, state = random_scene(seed, width, height, style, harsh, position)
+    setup, state = random_scene(seed, width, height, style, harsh, position, held)
     return Scene(setup).render(state)
+
+
+def hold_checker(setup: Setup, state: State, rng: np.random.Generator) -> State:
+    """Take the top checker of a random occupied point into a pinching hand held over the board
+    near it: the position loses it, the truth lists it as held (side and the region it left)."""
+    pos = state.position
+    occupied = [i for i, n in enumerate(pos.points) if n]
+    if not occupied:
+        return state
+    i = int(rng.choice(occupied))
+    side = "white" if pos.points[i] > 0 else "black"
+    g = setup.geo
+    x, y, _ = g.stack_slots(i + 1, abs(pos.points[i]))[-1]
+    x += float(rng.normal(0, 25))
+    y *= float(rng.uniform(0.3, 0.8))
+    h = float(rng.uniform(25, 60))
+    toward = (90.0 if side == "white" else 270.0) + float(rng.normal(0, 12))
+    hand = Hand(x, y, toward, h + 20, "pinch", str(rng.choice(SKINS)), str(rng.choice(SLEEVES)),
+                float(rng.uniform(160, 230)), bool(rng.random() < 0.2), 1.0)
+    state.position = apply_loc_step(pos, side, ("pt", i), None)
+    state.held = [*state.held, Held(side, x, y, h, i)]
+    state.hands = [*state.hands, hand]
+    state.settled = False
+    return state
 
 
 def sample_seed(seed: int, i: int) -> int:
@@ -81,13 +113,14 @@ def sample_seed(seed: int, i: int) -> int:
 
 
 def write_dataset(out: Path, n: int, seed: int, width: int = 1280, height: int = 720,
-                  style: str | None = None, fmt: str = "jpg", harsh: float = 1.0) -> None:
+                  style: str | None = None, fmt: str = "jpg", harsh: float = 1.0,
+                  held: float = 0.0) -> None:
     """``out/NNNNNN.jpg|png`` + ``out/NNNNNN.json`` per sample and ``out/index.jsonl``."""
     out.mkdir(parents=True, exist_ok=True)
     with (out / "index.jsonl").open("w") as index:
         for i in range(n):
             s = sample_seed(seed, i)
-            img, truth = render_sample(s, width, height, style, harsh)
+            img, truth = render_sample(s, width, height, style, harsh, held=held)
             name = f"{i:06d}"
             params = [cv2.IMWRITE_JPEG_QUALITY, 95] if fmt == "jpg" else []
             cv2.imwrite(str(out / f"{name}.{fmt}"), img, params)

@@ -2,6 +2,12 @@
 second — idle board, dice tumbling, dice settled, hands moving checkers, settled board, dice
 picked up; cube offers and takes; illegal plays (corrected or left standing); dances.
 
+The opening is one die each by default (each player throws into their own right-hand half; a
+tie is picked up and thrown again; ``opening="both_dice"`` shows the first player rolling both,
+as earlier footage did); now and then (``both_pairs``) the previous roller's dice still lie when
+the next player rolls, so both pairs are on the board. Games of the regional variants
+(``rules``: Plakoto with its pins, Fevga, Long Nardi, ...) come from ``variantplay``.
+
 :func:`game_frames` yields (State, frame truth) for a game; :func:`write_game` renders them to
 a video file plus one truth JSON (the setup, per-turn and per-frame truth).
 
@@ -29,6 +35,7 @@ from engine import Position
 
 from .dice import Cube
 from .hands import SKINS, SLEEVES, Hand
+from .opening import OPENINGS, place_opening, region_of
 from .scene import (
     CubeState,
     DicePair,
@@ -41,12 +48,22 @@ from .scene import (
     random_setup,
 )
 from .selfplay import Game, Loc, Turn, apply_loc_step, play_game
+from .variantplay import apply_pin_step, play_variant, variant_rules
 
 
 class Animator:
     """Turns a :class:`Game` into a sequence of states for one setup."""
 
-    def __init__(self, setup: Setup, game: Game, seed: int, fps: float = 6.0) -> None:
+    def __init__(self, setup: Setup, game: Game, seed: int, fps: float = 6.0,
+                 opening: str = "one_die_each", both_pairs: float = 0.2) -> None:
+        if opening not in OPENINGS:
+            raise ValueError(f"opening must be one of {', '.join(OPENINGS)}, not {opening!r}")
+        self.opening = opening
+        self.both_pairs = both_pairs
+        self.xrng = random.Random(seed * 7919 + 4)  # the newer choices, apart from ``rng``
+        self.opening_down = False  # the opening's two dice lie there for the winner to play
+        self.left_pair = False  # the previous roller's dice still lie on the board
+        self.step = apply_pin_step if variant_rules(game.rules).pins else apply_loc_step
         self.setup = setup
         self.geo = setup.geo
         self.game = game
@@ -106,6 +123,8 @@ class Animator:
         state = State(pos, cube=place_cube(self.setup, self.nrng, "center", 1))
         for _ in range(4):
             self.emit(state, "idle", None)
+        if self.opening == "one_die_each" and g.opening and g.turns:
+            state = self.opening_roll(state)
         for turn in g.turns:
             state = self.turn(state, turn)
         for _ in range(6):
@@ -130,13 +149,19 @@ class Animator:
                 self.emit(state, "resign", turn)
             state.hands = []
             return state
-        # roll (a cocked roll first, then a proper one)
-        if turn.cocked_reroll:
-            state = self.roll(state, turn, cocked=True)
-            state = self.pick_dice(state, turn, "reroll")
-        state = self.roll(state, turn, cocked=False)
-        for _ in range(3):
+        if self.opening_down:  # the winner plays the opening's two dice
+            self.opening_down = False
             self.emit(state, "dice_settled", turn)
+        else:
+            # roll (a cocked roll first, then a proper one)
+            if turn.cocked_reroll and not self.left_pair:
+                state = self.roll(state, turn, cocked=True)
+                state = self.pick_dice(state, turn, "reroll")
+            state = self.roll(state, turn, cocked=False)
+            for _ in range(3):
+                self.emit(state, "dice_settled", turn)
+            if self.left_pair:
+                state = self.pick_left_pair(state, turn, other)
         if turn.illegal and turn.illegal["corrected"]:
             state = self.move(state, turn, turn.illegal["steps"], "moving")
             for _ in range(3):
@@ -152,13 +177,66 @@ class Animator:
         state.position = turn.after
         for _ in range(3):
             self.emit(state, "settled", turn)
+        nxt = self.game.turns[turn.index + 1] if turn.index + 1 < len(self.game.turns) else None
+        if nxt is not None and nxt.cube_action is None and state.dice and \
+                self.xrng.random() < self.both_pairs:
+            self.left_pair = True  # the next player rolls beside these dice
+            return state
         return self.pick_dice(state, turn, "dice_pickup")
+
+    def opening_roll(self, state: State) -> State:
+        """One die each, ties thrown again; the winner's two dice stay for the first play unless
+        the winner rolls anew (``Game.reroll``)."""
+        g = self.geo
+        r = self.xrng
+        for k, (w, b) in enumerate(self.game.opening):
+            pair = place_opening(self.setup, self.nrng, w, b, state.position)
+            starts = [np.array([g.W * 0.3, g.H / 2 + 30]), np.array([-g.W * 0.3, -g.H / 2 - 30])]
+            n = r.randint(2, 3)
+            for j in range(n):
+                t = (j + 1) / (n + 1)
+                flying = []
+                for d, start in zip(pair.dice, starts, strict=True):
+                    xy = start + (np.array([d.x, d.y]) - start) * t
+                    flying.append(replace(d, value=r.randint(1, 6), x=float(xy[0]),
+                                          y=float(xy[1]), yaw=r.uniform(0, 360),
+                                          cock=r.uniform(20, 70),
+                                          base=float(40 * (1 - t) * abs(math.sin(3 * t)) + 1)))
+                state.dice = [DicePair((w, b), None, flying)]
+                self.emit(state, "opening_rolling", None, dice_moving=True)
+            state.dice = [pair]
+            for _ in range(3):
+                self.emit(state, "opening_settled", None, opening=k)
+            if w == b or self.game.reroll:
+                hands = [self.hand(side, d.x, d.y, "pinch", 45.0)
+                         for side, d in zip(("white", "black"), pair.dice, strict=True)]
+                state.hands = hands
+                self.emit(state, "opening_pickup", None)
+                state.dice, state.hands = [], []
+                self.emit(state, "idle", None)
+            else:
+                self.opening_down = True
+        return state
+
+    def pick_left_pair(self, state: State, turn: Turn, owner: str) -> State:
+        """The previous roller takes their dice up once the new roll has settled."""
+        old = state.dice[0].dice[0]
+        state.hands = [self.hand(owner, old.x, old.y, "pinch", 45.0)]
+        self.emit(state, "dice_pickup_previous", turn)
+        state.dice = state.dice[1:]
+        state.active_dice = 0
+        state.hands = []
+        self.left_pair = False
+        self.emit(state, "dice_settled", turn)
+        return state
 
     def roll(self, state: State, turn: Turn, cocked: bool) -> State:
         side = turn.player
         r = self.rng
+        keep = state.dice[:1] if self.left_pair else []
+        avoid = [(d.x, d.y) for p in keep for d in p.dice] or None
         pair = place_dice(self.setup, self.nrng, turn.dice, side, state.position,
-                          cocked=(cocked, cocked and r.random() < 0.5))
+                          cocked=(cocked, cocked and r.random() < 0.5), avoid=avoid)
         sgn = 1.0 if side == "white" else -1.0
         start = np.array([sgn * self.geo.W * 0.3, sgn * (self.geo.H / 2 + 30)])
         if side == "black":
@@ -172,9 +250,10 @@ class Animator:
                 flying.append(replace(d, value=r.randint(1, 6), x=float(xy[0]), y=float(xy[1]),
                                       yaw=r.uniform(0, 360), cock=r.uniform(20, 70),
                                       base=float(40 * (1 - t) * abs(math.sin(3 * t)) + 1)))
-            state.dice = [DicePair(turn.dice, side, flying)]
+            state.dice = [*keep, DicePair(turn.dice, side, flying)]
+            state.active_dice = len(keep)
             self.emit(state, "dice_rolling", turn, dice_moving=True)
-        state.dice = [pair]
+        state.dice = [*keep, pair]
         if cocked:
             for _ in range(2):
                 self.emit(state, "dice_cocked", turn)
@@ -202,7 +281,7 @@ class Animator:
             state.hands = [self.hand(side, sx, sy, "pinch", sh + 22)]
             state.held = []
             self.emit(state, phase, turn)
-            lifted = apply_loc_step(pos, side, src, None)
+            lifted = self.step(pos, side, src, None)
             dx, dy, dh = self.loc_xy(lifted, dst, False)
             n = 2 if math.hypot(dx - sx, dy - sy) > 120 else 1
             state.position = lifted
@@ -210,12 +289,12 @@ class Animator:
                 t = (k + 0.5) / n
                 x, y = sx + (dx - sx) * t, sy + (dy - sy) * t
                 state.hands = [self.hand(side, x, y, "pinch", 48.0)]
-                state.held = [Held(side, x, y, 30.0)]
+                state.held = [Held(side, x, y, 30.0, region_of(src))]
                 self.emit(state, phase, turn)
             state.hands = [self.hand(side, dx, dy, "pinch", dh + 24)]
-            state.held = [Held(side, dx, dy, dh + 4.0)]
+            state.held = [Held(side, dx, dy, dh + 4.0, region_of(src))]
             self.emit(state, phase, turn)
-            pos = apply_loc_step(pos, side, src, dst)
+            pos = self.step(pos, side, src, dst)
             state.position = pos
             state.held = []
         if back is not None:
@@ -295,16 +374,21 @@ def game_frames(
     noise: float | None = None,
     roll: float | None = None,
     tilt: float | None = None,
+    opening: str = "one_die_each",
+    rules: str | None = None,
+    both_pairs: float = 0.2,
 ) -> tuple[Scene, Game, Iterator[tuple[np.ndarray, dict[str, Any]]]]:
     """(scene, game, iterator of (image, frame truth)) for a game from ``seed``; a fixed
-    tournament camera frames the board larger than random stills do (``fill``)."""
-    game = play_game(seed, variant, max_turns)
+    tournament camera frames the board larger than random stills do (``fill``). ``rules`` names
+    a variant (``variantplay``) whose game is rendered instead of standard self-play (then
+    ``variant`` must be "normal")."""
+    game = make_game(seed, variant, max_turns, rules)
     setup = random_setup(seed, width, height, style=style, harsh=harsh, fill=fill, roll=roll,
                          tilt=tilt)
     if noise is not None:  # e.g. a quiet sensor for small committed demo videos
         setup.light = replace(setup.light, noise=noise, jpeg=0, motion=0.0)
     scene = Scene(setup)
-    frames = Animator(setup, game, seed, fps).run()
+    frames = Animator(setup, game, seed, fps, opening=opening, both_pairs=both_pairs).run()
 
     def it() -> Iterator[tuple[np.ndarray, dict[str, Any]]]:
         for i, (state, info) in enumerate(frames):
@@ -312,6 +396,16 @@ def game_frames(
             yield img, frame_truth(truth, info, i, fps, state)
 
     return scene, game, it()
+
+
+def make_game(seed: int, variant: str = "normal", max_turns: int = 200,
+              rules: str | None = None) -> Game:
+    """The self-played game footage shows: standard with a scenario, or a variant's game."""
+    if rules is None or variant_rules(rules).name == "backgammon":
+        return play_game(seed, variant, max_turns)
+    if variant != "normal":
+        raise ValueError(f"footage scenario {variant!r} is for standard backgammon only")
+    return play_variant(seed, rules, max_turns)
 
 
 def write_game(
@@ -331,11 +425,15 @@ def write_game(
     roll: float | None = None,
     tilt: float | None = None,
     fill: tuple[float, float] = (0.65, 0.95),
+    opening: str = "one_die_each",
+    rules: str | None = None,
+    both_pairs: float = 0.2,
 ) -> dict[str, Any]:
     """Render a game to ``out/NAME.mp4`` (mp4v) or ``.avi`` (MJPG) and ``out/NAME.json``."""
     out.mkdir(parents=True, exist_ok=True)
     scene, game, it = game_frames(seed, variant, width, height, style, fps, max_turns, harsh,
-                                  fill=fill, noise=noise, roll=roll, tilt=tilt)
+                                  fill=fill, noise=noise, roll=roll, tilt=tilt, opening=opening,
+                                  rules=rules, both_pairs=both_pairs)
     ext = "avi" if codec.upper() == "MJPG" else "mp4"
     video = out / f"{name}.{ext}"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*codec), fps, (width, height))
@@ -363,6 +461,8 @@ def write_game(
         "height": height,
         "seed": seed,
         "variant": variant,
+        "rules": game.rules,
+        "opening": opening,
         "setup": setup_t,
         "game": game.to_json(),
         "frames": truths,

@@ -102,7 +102,7 @@ def random_setup(
 @dataclass
 class DicePair:
     values: tuple[int, int]
-    owner: str
+    owner: str | None  # None: the opening roll, one die each (white's first)
     dice: list[Die]
 
     @property
@@ -120,12 +120,13 @@ class CubeState:
 @dataclass
 class Held:
     """A checker in a hand (or in flight): drawn at (x, y) and height h, not part of the
-    position."""
+    position; ``source`` is the Observation region (0..27) it was taken from, when known."""
 
     side: str
     x: float
     y: float
     h: float
+    source: int | None = None
 
 
 @dataclass
@@ -284,6 +285,9 @@ class Scene:
         g = self.setup.geo
         out = []
         for i, n in enumerate(pos.points):
+            if pos.pinned_at(i):
+                out += self._pinned_point(i, n, pos.pinned_at(i))
+                continue
             side = "white" if n > 0 else "black"
             for j, (x, y, layer) in enumerate(g.stack_slots(i + 1, abs(n))):
                 jr = sub_rng(self.setup.seed, "jit", i, j, side)
@@ -295,6 +299,38 @@ class Scene:
                 jx, jy = jr.normal(0, 1.2, 2)
                 out.append(("white" if white else "black", x + jx, y + jy,
                             g.frame_h + layer * g.thick, int(jr.integers(4))))
+        return out
+
+    def _pinned_point(self, i: int, top: int, under: int
+                      ) -> list[tuple[str, float, float, float, int]]:
+        """A Plakoto point with checkers pinned (``under``, signed) under the opponent's
+        (``top``, signed), as players lay them: the pinned checker at the point's base, the
+        pinner flat on top of it (a little toward the point's tip, so the pinned one's rim still
+        shows), further pinners along the point; more pinned checkers (a rare pile) next to the
+        first."""
+        g = self.setup.geo
+        low = "white" if under > 0 else "black"
+        high = "white" if top > 0 else "black"
+        n_low, n_top = abs(under), abs(top)
+        slots = g.stack_slots(i + 1, n_low + n_top)
+        tip = 1.0 if slots[0][1] < 0 else -1.0  # toward the middle of the board
+        out = []
+        for j in range(n_low):
+            x, y, layer = slots[j]
+            jr = sub_rng(self.setup.seed, "pin", i, j)
+            jx, jy = jr.normal(0, 0.8, 2)
+            out.append((low, x + jx, y + jy * 0.6, layer * g.thick, int(jr.integers(4))))
+        for j in range(n_top):
+            jr = sub_rng(self.setup.seed, "pinner", i, j)
+            jx, jy = jr.normal(0, 0.8, 2)
+            if j == 0:
+                x, y, _ = slots[n_low - 1]
+                y += tip * g.d * 0.16
+                hb = g.thick
+            else:
+                x, y, layer = slots[n_low + j - 1]
+                hb = layer * g.thick
+            out.append((high, x + jx, y + jy * 0.6, hb, int(jr.integers(4))))
         return out
 
     def render(self, state: State) -> tuple[np.ndarray, dict[str, Any]]:
@@ -419,7 +455,9 @@ class Scene:
             "cube": cube_t,
             "hand": hand,
             "hidden_regions": self.hidden_regions(hand_mask),
-            "held": [{"side": h.side} for h in state.held],
+            "held": [{"side": h.side, "from": h.source} for h in state.held],
+            "held_count": {side: sum(h.side == side for h in state.held)
+                           for side in ("white", "black")},
         }
         t.update(s.truth())
         return t

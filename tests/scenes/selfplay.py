@@ -103,6 +103,7 @@ class Turn:
     illegal: dict[str, Any] | None = None  # {"steps", "play", "after", "corrected"}
     cube_value: int = 1
     cube_owner: str = "center"
+    pins: bool = False  # the play pins a checker (Plakoto)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -133,11 +134,17 @@ class Game:
     points: int = 0
     how: str = ""  # single | gammon | backgammon | drop | resign
     final: Position | None = None
+    rules: str = "backgammon"  # the variant's rules (engine.rules), not the footage scenario
+    opening: list[tuple[int, int]] = field(default_factory=list)  # (white, black) dice, ties too
+    reroll: bool = False  # the opening winner rolls both dice anew (Portes, Plakoto, ...)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "seed": self.seed,
             "variant": self.variant,
+            "rules": self.rules,
+            "opening": [list(d) for d in self.opening],
+            "reroll": self.reroll,
             "result": {"winner": self.winner, "points": self.points, "how": self.how},
             "final_position": self.final.to_json() if self.final else None,
             "turns": [t.to_json() for t in self.turns],
@@ -218,6 +225,7 @@ def _play(seed: int, variant: str, max_turns: int) -> Game | None:
     # opening roll: each side rolls one die, the higher plays both
     while True:
         a, b = rng.randint(1, 6), rng.randint(1, 6)
+        game.opening.append((a, b))
         if a != b:
             break
     side = WHITE if a > b else BLACK
