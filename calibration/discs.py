@@ -39,8 +39,10 @@ class Discs:
         return Discs(self.xy[keep], self.r[keep], self.support[keep], self.lab[keep])
 
 
-def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII) -> Discs:
-    """Discs of any radius in ``radii`` (non-maximum suppressed across radii)."""
+def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
+           min_support: float = MIN_SUPPORT, per_radius: int = MAX_PER_RADIUS) -> Discs:
+    """Discs of any radius in ``radii`` (non-maximum suppressed across radii) whose share of the
+    circumference voting is at least ``min_support``; the strongest ``per_radius`` per radius."""
     g = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
@@ -60,10 +62,10 @@ def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII) 
         a = acc.reshape(h, w)
         a = cv2.boxFilter(a, -1, (3, 3), normalize=False) / (2 * np.pi * r)
         k = 2 * int(r * 0.5) + 1
-        peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > MIN_SUPPORT)
+        peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > min_support)
         py, px = np.nonzero(peak)
         v = a[py, px]
-        top = np.argsort(-v)[:MAX_PER_RADIUS]
+        top = np.argsort(-v)[:per_radius]
         found += [(float(px[i]), float(py[i]), r, float(v[i])) for i in top]
     if not found:
         z = np.zeros((0, 2))
@@ -139,3 +141,4 @@ def checkers(d: Discs) -> Checkers | None:
     a = float(np.angle(np.exp(4j * th).sum())) / 4
     keep = np.abs(np.log(d.r / radius)) < 0.3
     return Checkers(d.take(keep), radius, a, len(pairs))
+

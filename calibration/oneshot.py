@@ -7,6 +7,7 @@ was found in (long side horizontal); a reader that numbers points must try all f
 from __future__ import annotations
 
 import warnings
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -18,12 +19,14 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
+from .discount import Stack, count_stacks
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
 
 DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
 SETS_APART = 25.0  # Lab distance between the two disc clusters' centres for two checker sets
+DISC_P = 0.95  # probability given to a stack the discs show
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 
 
@@ -134,6 +137,27 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     else:
         q, shape = refine_corners(frame, corners), None
     prof = provisional_profile(frame, q, shape, None if corners is not None else found.discs)
+    obs = read(frame, prof)
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
-    return read(frame, prof), prof
+        if found.discs is not None:
+            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, found.discs))
+    return obs, prof
+
+
+def with_disc_counts(obs: Observation, stacks: dict[tuple[bool, int], Stack]) -> Observation:
+    """``obs`` with the points the discs show a stack on read from the discs (their count; their
+    colour, or the reader's where the discs do not tell the sets apart)."""
+    regions = list(obs.regions)
+    best = obs.best_counts()
+    for (top, col), st in stacks.items():
+        i = 12 + col if top else 11 - col
+        white = st.white
+        if white is None:
+            b = best[i]
+            if b is None or b == (0, 0):
+                continue
+            white = b[0] >= b[1]
+        counts = (st.count, 0) if white else (0, st.count)
+        regions[i] = {counts: DISC_P}
+    return replace(obs, regions=regions)

@@ -1,0 +1,126 @@
+"""Counting the points' checkers from the checker discs themselves (one-shot, no profile).
+
+Once the playing area is known, every checker disc the finder saw has a place: map its centre
+into the board's unit square (a homography from the corners, so perspective is no matter), the
+column from across, the row and the depth (in checker diameters from the row's edge) from down.
+A point's stack starts at its edge and runs one diameter per checker; a disc a detector missed
+leaves a gap of a diameter, so a stack is counted by how far its chain of discs reaches from the
+edge (gaps up to one missing disc bridged), and a disc half a diameter off the chain's places
+is one of a second layer. The colour is the discs' own: two clusters of the discs' inner
+colours, the lighter white; when the discs show one set only, the colour is left to the reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+COL_TOL = 0.36  # a disc's centre this far (in point widths) from a column's centre is off it
+FIRST_MAX = 1.6  # the first disc's centre lies within this many diameters of the edge
+GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed disc bridged)
+LAYER_OFF = 0.3  # a disc this far (in diameters) off the chain's places is in a second layer
+SETS_APART = 25.0  # Lab distance between the two colour clusters for two checker sets
+INNER = 0.5  # share of a disc's radius sampled for its colour
+
+
+@dataclass
+class Stack:
+    """A point's stack as the discs show it: count and colour (True white, False black, None
+    when the discs do not tell the sets apart)."""
+
+    count: int
+    white: bool | None
+
+
+def _unit_homography(corners: np.ndarray) -> np.ndarray:
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    return cv2.getPerspectiveTransform(np.asarray(corners, np.float32), unit)
+
+
+def _to_unit(H: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(xy, np.float64).reshape(-1, 1, 2), H).reshape(-1, 2)
+
+
+def column_of(u: np.ndarray, bar: float) -> tuple[np.ndarray, np.ndarray]:
+    """Column (0..11, the bar skipped) and offset from its centre (point widths) of unit ``u``."""
+    pw = (1 - bar) / 12
+    left = u < 0.5
+    pos = np.where(left, u / pw, 6 + (u - 0.5 - bar / 2) / pw)
+    col = np.clip(np.floor(pos), 0, 11).astype(int)
+    return col, pos - col - 0.5
+
+
+def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
+    """Per disc True (lighter set) / False, from k-means on the discs' inner colours; None when
+    the two clusters are not clearly apart."""
+    if len(discs) < 2:
+        return None
+    h, w = lab.shape[:2]
+    med = []
+    for x, y, r in discs:
+        k = max(1, int(r * INNER))
+        x0, x1 = max(0, int(x) - k), min(w, int(x) + k + 1)
+        y0, y1 = max(0, int(y) - k), min(h, int(y) + k + 1)
+        med.append(np.median(lab[y0:y1, x0:x1].reshape(-1, 3), 0))
+    m = np.float32(med)
+    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
+    _, lbl, centres = cv2.kmeans(m, 2, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
+        return None
+    return lbl.ravel() == int(np.argmax(centres[:, 0]))
+
+
+def _chain_count(depth: np.ndarray, diam: float) -> int:
+    """Checkers in one point's stack from its discs' depths (centre distance from the edge)."""
+    d = np.sort(depth) / diam
+    if len(d) == 0 or d[0] > FIRST_MAX:
+        return 0
+    chain = [d[0]]
+    extra = 0
+    for v in d[1:]:
+        if v - chain[-1] > GAP_MAX:
+            break
+        k = (v - chain[0])
+        if abs(k - round(k)) > LAYER_OFF:  # half a diameter off the first layer's places
+            extra += 1
+            continue
+        chain.append(v)
+    return int(round(chain[-1] - chain[0])) + 1 + extra
+
+
+def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.ndarray
+                 ) -> dict[tuple[bool, int], Stack]:
+    """Stacks the discs show, keyed by (top row, column 0..11 left to right); columns with no
+    disc are left out. ``corners``: TL, TR, BR, BL, points along TL-TR; ``discs``: (n, 3)."""
+    if discs is None or len(discs) == 0:
+        return {}
+    H = _unit_homography(corners)
+    c = _to_unit(H, discs[:, :2])
+    inside = (c[:, 0] > 0) & (c[:, 0] < 1) & (c[:, 1] > 0) & (c[:, 1] < 1)
+    d, c = discs[inside], c[inside]
+    if len(d) == 0:
+        return {}
+    # a disc's diameter in unit heights, measured where it lies (perspective)
+    up = _to_unit(H, d[:, :2] - np.c_[np.zeros(len(d)), d[:, 2]])
+    down = _to_unit(H, d[:, :2] + np.c_[np.zeros(len(d)), d[:, 2]])
+    diam = float(np.median(np.abs(down[:, 1] - up[:, 1])))
+    col, off = column_of(c[:, 0], bar)
+    on = np.abs(off) < COL_TOL
+    frame_lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
+    sets = disc_sets(frame_lab, d)
+    out: dict[tuple[bool, int], Stack] = {}
+    for top in (True, False):
+        depth = c[:, 1] if top else 1 - c[:, 1]
+        row = on & (depth < 0.5)
+        for k in range(12):
+            sel = row & (col == k)
+            if not sel.any():
+                continue
+            n = _chain_count(depth[sel], diam)
+            if n == 0:
+                continue
+            white = None if sets is None else bool(sets[sel].mean() >= 0.5)
+            out[(top, k)] = Stack(n, white)
+    return out

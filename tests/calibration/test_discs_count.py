@@ -1,0 +1,75 @@
+"""Counting stacks from checker discs (calibration.discount) on drawn scenes: chains from the
+edge, a missed disc bridged, a second layer, stray discs ignored, colours from the two sets,
+and a tilted (perspective) board."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from calibration.discount import _chain_count, column_of, count_stacks
+
+W, H, BAR = 1200, 1000, 0.08
+PW = (1 - BAR) / 12 * W  # point width, px
+R = 0.45 * PW  # checker radius
+
+
+def test_chain_count():
+    d = 2 * R
+    assert _chain_count(np.array([R, 3 * R, 5 * R]), d) == 3
+    assert _chain_count(np.array([R, 5 * R]), d) == 3  # the middle disc missed
+    assert _chain_count(np.array([R, 3 * R, 5 * R, 2 * R]), d) == 4  # one in a second layer
+    assert _chain_count(np.array([R, 9 * R]), d) == 1  # a disc far out is not of the stack
+    assert _chain_count(np.array([6 * R]), d) == 0  # no disc at the edge
+    assert _chain_count(np.array([]), d) == 0
+
+
+def test_column_of_skips_the_bar():
+    col, off = column_of(np.array([0.5 * (1 - BAR) / 12, 0.5 + BAR / 2 + 0.5 * (1 - BAR) / 12]),
+                         BAR)
+    assert list(col) == [0, 6]
+    assert np.allclose(off, 0, atol=1e-9)
+
+
+def _x(c: int) -> float:
+    return (c + 0.5) * PW + (BAR * W if c >= 6 else 0.0)
+
+
+def _scene(stacks: dict[tuple[bool, int], tuple[int, bool]]) -> tuple[np.ndarray, np.ndarray]:
+    """A grey board with white and black discs stacked from the edges; frame and discs."""
+    img = np.full((H, W, 3), 120, np.uint8)
+    discs = []
+    for (top, c), (n, white) in stacks.items():
+        for k in range(n):
+            y = R + 2 * R * k
+            y = y if top else H - y
+            cv2.circle(img, (round(_x(c)), round(y)), round(R), (235,) * 3 if white else (25,) * 3,
+                       -1)
+            discs.append((_x(c), y, R))
+    return img, np.asarray(discs, np.float64)
+
+
+def test_count_stacks_on_a_drawn_board():
+    want = {(True, 0): (5, False), (True, 7): (2, True), (False, 3): (1, True),
+            (False, 11): (3, False)}
+    img, discs = _scene(want)
+    corners = np.float64([[0, 0], [W, 0], [W, H], [0, H]])
+    got = count_stacks(img, corners, BAR, discs)
+    assert {k: (s.count, s.white) for k, s in got.items()} == want
+    # a missed disc, and a stray one in the middle of the board, change nothing
+    sparse = np.delete(discs, 2, axis=0)
+    stray = np.r_[sparse, [[_x(4), H / 2, R]]]
+    got = count_stacks(img, corners, BAR, stray)
+    assert {k: (s.count, s.white) for k, s in got.items()} == want
+
+
+def test_count_stacks_under_perspective():
+    want = {(True, 2): (4, True), (False, 9): (2, False), (False, 0): (1, True)}
+    img, discs = _scene(want)
+    src = np.float32([[0, 0], [W, 0], [W, H], [0, H]])
+    dst = np.float32([[150, 40], [1050, 60], [1180, 980], [20, 960]])  # a tilted camera
+    M = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(img, M, (W, H), borderValue=(120, 120, 120))
+    xy = cv2.perspectiveTransform(discs[:, None, :2].astype(np.float32), M).reshape(-1, 2)
+    got = count_stacks(warped, dst.astype(np.float64), BAR, np.c_[xy, discs[:, 2]])
+    assert {k: (s.count, s.white) for k, s in got.items()} == want
