@@ -337,12 +337,14 @@ def _image(path: str):  # noqa: ANN202 - numpy array
 @click.argument("image")
 @click.option("--position", "position", default=None,
               help="the position the frame shows: XGID, position JSON or a file (default: start)")
+@click.option("--variant", "variant", default=None,
+              help="the frame shows this variant's start (plakoto, fevga, long nardi, ...)")
 @click.option("--markers", "use_markers", is_flag=True, help="take the corners from ArUco markers")
 @click.option("--corners", default=None,
               help="four corner taps 'x,y x,y x,y x,y' (TL TR BR BL of the playing area)")
 @click.option("--out", "out", required=True, help="where to write the profile JSON")
-def calibrate(image: str, position: str | None, use_markers: bool, corners: str | None,
-              out: str) -> None:
+def calibrate(image: str, position: str | None, variant: str | None, use_markers: bool,
+              corners: str | None, out: str) -> None:
     """Make a board profile from IMAGE of the start (or a known) position."""
     import numpy as np
 
@@ -352,11 +354,20 @@ def calibrate(image: str, position: str | None, use_markers: bool, corners: str 
     from calibration.markers import MarkersNotFound
     from engine import PositionError
 
+    if position and variant:
+        raise BadInput("give --position or --variant, not both")
     frame = _image(image)
     try:
         pos = parse_position(position) if position else None
     except (PositionError, OSError) as exc:
         raise BadInput(f"bad --position: {exc}") from None
+    if variant:
+        from engine.rules import by_name, game_rules
+
+        try:
+            pos = game_rules(by_name(variant), 1).start  # Tavli opens with Portes
+        except KeyError as exc:
+            raise BadInput(f"bad --variant: {exc.args[0]}") from None
     taps = None
     if corners:
         try:
