@@ -8,7 +8,10 @@ and the triangle's edge. So the profile keeps
 - a per-pixel template of a checker top of each colour (mean and spread, in disc-local pixels,
   one for the top row and one for the bottom row since the light falls the other way round), and
 - each point strip's own empty look, pixel by pixel (where the calibration frame showed it empty;
-  elsewhere the mean of the strips of its kind, with their spread).
+  elsewhere the mean of the strips of its kind, with their spread: a *borrowed* look, which
+  gets back part of the log-density it loses against an own look on a truly empty strip, so it
+  does not favour a checker, and which later settled frames replace with the point's own look
+  where a read is near certain the point is empty there, see ``DiscModel.learn_empty``).
 
 Every slot a checker can occupy (first row, nested layers) then gets per-pixel log-likelihood
 ratios "a checker of this colour centred here" against "this strip's empty look", which the stack
@@ -34,6 +37,8 @@ SIGMA_FLOOR = np.array([3.0, 2.5, 2.5], np.float32)
 SHRINK = 3.0  # pseudo-samples pulling a template cell's spread toward the colour's mean spread
 NB = 28  # strips with an empty look: the 24 points, both bar halves and both tray halves
 KIND_SPREAD = 1.5  # widening of the kind-mean empty look where a strip was covered
+LEARN_FIT = 16.0  # mean squared z (95th percentile) a borrowed look must fit to be replaced
+GAP_SHARE = 0.5  # share of the kind's look's gap given back (dev seeds 700000+: 0.5 as good as 1)
 NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
 
 
@@ -128,6 +133,7 @@ class DiscModel:
     sigma: np.ndarray  # same shape
     bg_mean: np.ndarray  # (28, L*SW, 3): the 24 points, the bar's top and bottom halves, then
     bg_sigma: np.ndarray  # (28, L*SW, 3)  the trays' top and bottom halves
+    bg_bonus: np.ndarray | None = None  # (28, L*SW) nats added to a borrowed empty look
 
     # -- evidence -------------------------------------------------------------------------------
 
@@ -143,6 +149,8 @@ class DiscModel:
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
+        if self.bg_bonus is not None:
+            consts[0] = consts[0] + self.bg_bonus[strips][:, idx]
         return Gathered(idx, np.stack(means), np.stack(invs), np.stack(consts))
 
     @staticmethod
@@ -166,7 +174,36 @@ class DiscModel:
         x = lab.astype(np.float32)
         z = (x - self.bg_mean[strips]) / self.bg_sigma[strips]
         lbg = -0.5 * np.sum(z * z, -1) - np.sum(np.log(self.bg_sigma[strips]), -1) - 2.7568
+        if self.bg_bonus is not None:
+            lbg = lbg + self.bg_bonus[strips]
         return np.clip(OTHER_LOG - lbg, -CLIP, CLIP)
+
+    # -- learning from later frames -------------------------------------------------------------
+
+    def borrowed(self, strip: int) -> np.ndarray:
+        """(P,) pixels of a strip whose empty look is still the kind's (borrowed)."""
+        if self.bg_bonus is None:
+            return np.zeros(self.bg_mean.shape[1], bool)
+        return self.bg_bonus[strip] > 0
+
+    def learn_empty(self, strip: int, lab: np.ndarray, mask: np.ndarray) -> bool:
+        """Take ``lab`` (P, 3) as the strip's own empty look at the borrowed pixels of ``mask``
+        when they fit the borrowed look (nothing foreign on them: a die, a shadow, a checker of
+        the other look); True when something was learned."""
+        take = mask & self.borrowed(strip)
+        if take.sum() < SW:
+            return False
+        x = lab[take].astype(np.float32)
+        z2 = (((x - self.bg_mean[strip, take]) / self.bg_sigma[strip, take]) ** 2).mean(-1)
+        if np.quantile(z2, 0.95) > LEARN_FIT:
+            return False
+        assert self.bg_bonus is not None
+        own = self.bg_bonus[:24] == 0
+        noise = np.median(self.bg_sigma[:24][own], 0) if own.any() else SIGMA_FLOOR
+        self.bg_mean[strip, take] = x
+        self.bg_sigma[strip, take] = noise
+        self.bg_bonus[strip, take] = 0.0
+        return True
 
     # -- fitting --------------------------------------------------------------------------------
 
@@ -186,6 +223,7 @@ class DiscModel:
         # the empty look: the strip's own pixels where free, else its kind's mean + an offset
         bg_mean = labf.copy()
         bg_sigma = np.empty_like(labf)
+        bg_bonus = np.zeros(labf.shape[:2], np.float32)
         noise = np.maximum(_noise(labf, free), SIGMA_FLOOR)
         for k in range(8):
             ids = np.nonzero(kinds[:NS] == k)[0]
@@ -202,10 +240,16 @@ class DiscModel:
             ksig = np.sqrt((dof * var + 2 * np.maximum(g2, SIGMA_FLOOR**2)) / (dof + 2))
             ksig = ksig * KIND_SPREAD
             ksig = np.maximum(ksig, SIGMA_FLOOR)
+            # how much worse than its own look the kind's look explains a truly empty strip
+            # (the kind's other free strips, each left out of the mean in turn): where a strip
+            # borrows the kind's look, that much is given back so the borrowed look does not
+            # favour a checker over an empty point
+            gap = _borrow_gap(labf[ids], f, ksig, noise)
             for i in ids:
                 own = free[i][:, None]
                 bg_mean[i] = np.where(own, labf[i], km)
                 bg_sigma[i] = np.where(own, noise, ksig)
+                bg_bonus[i] = np.where(own[:, 0], 0.0, np.maximum(gap * GAP_SHARE, 1e-3))
         # checker tops: mean and spread per template cell, per colour and row
         dists = [0.525 + j for j in range(6)]
         sl = make_slots(lay, dists)
@@ -240,7 +284,7 @@ class DiscModel:
                 var = (nn * np.maximum(var, 0) + SHRINK * gsig**2) / (nn + SHRINK)
                 mean[c, rowflag] = m
                 sigma[c, rowflag] = np.maximum(np.sqrt(var), SIGMA_FLOOR)
-        return cls(mean, sigma, bg_mean, bg_sigma)
+        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -248,8 +292,11 @@ class DiscModel:
         def enc(a: np.ndarray) -> dict[str, Any]:
             return {"shape": list(a.shape), "data": np.round(a, 1).ravel().tolist()}
 
-        return {"mean": enc(self.mean), "sigma": enc(self.sigma), "bg_mean": enc(self.bg_mean),
-                "bg_sigma": enc(self.bg_sigma)}
+        out = {"mean": enc(self.mean), "sigma": enc(self.sigma), "bg_mean": enc(self.bg_mean),
+               "bg_sigma": enc(self.bg_sigma)}
+        if self.bg_bonus is not None:
+            out["bg_bonus"] = enc(self.bg_bonus)
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> DiscModel:
@@ -257,7 +304,33 @@ class DiscModel:
             return np.asarray(d["data"], np.float32).reshape(d["shape"])
 
         return cls(dec(data["mean"]), dec(data["sigma"]), dec(data["bg_mean"]),
-                   dec(data["bg_sigma"]))
+                   dec(data["bg_sigma"]), dec(data["bg_bonus"]) if "bg_bonus" in data else None)
+
+
+def _borrow_gap(x: np.ndarray, f: np.ndarray, ksig: np.ndarray, noise: np.ndarray
+                ) -> np.ndarray:
+    """(P,) mean log-density gap between a strip's own empty look (its pixels, within the
+    noise) and the kind's look (mean of the kind's other free strips, spread ``ksig``), over
+    the kind's free strips; where fewer than two strips are free, the gap over all pixels."""
+    n = x.shape[0]
+    tot = f.sum(0)  # (P, 1)
+    s1 = (x * f).sum(0)
+    own = -np.sum(np.log(noise)) - 1.5
+    lks = -np.sum(np.log(ksig), -1)
+    gaps = np.zeros(x.shape[1], np.float64)
+    cnt = np.zeros(x.shape[1], np.float64)
+    for j in range(n):
+        fj = f[j]
+        rest = tot - fj
+        ok = (fj[:, 0] > 0) & (rest[:, 0] > 0)
+        km = (s1 - x[j] * fj) / np.maximum(rest, 1)
+        z = (x[j] - km) / ksig
+        ll = lks - 0.5 * np.sum(z * z, -1)
+        gaps[ok] += (own - ll)[ok]
+        cnt[ok] += 1
+    mean_gap = gaps[cnt > 0].sum() / max(cnt[cnt > 0].sum(), 1)
+    out = np.where(cnt > 0, gaps / np.maximum(cnt, 1), mean_gap)
+    return np.clip(out, 0.0, CLIP).astype(np.float32)
 
 
 def _dilate(mask: np.ndarray, r: int) -> np.ndarray:

@@ -2,7 +2,9 @@
 
 One remap samples every strip straight from the frame; colour evidence against the profile's
 models gives the 28 regions' likelihoods; dice and the cube are found where the strips show
-something that is neither board nor checker; a large foreign area is a hand.
+something that is neither board nor checker; a large foreign area is a hand. A settled frame
+with no hand also teaches the profile's disc model the empty look of points that held checkers
+when it was calibrated (see ``learn_empty_looks``), so ``read`` may change the profile.
 """
 
 from __future__ import annotations
@@ -30,6 +32,8 @@ from .strips import (
 
 DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels are not independent)
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
+LEARN_SURE = 0.999  # a point's read this sure teaches its empty look past the stack
+LEARN_GAP = 6  # strip rows kept clear past a stack's end (its shadow, a checker's lip)
 HAND_POINTS = 0.37  # with disc templates: two points at least this foreign (a hand spans points)
 
 
@@ -71,7 +75,7 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         ids = np.arange(26)
         prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots),
                          profile.discs.gather(ids[24:], top[24:], counter.bar_slots))
-    lab = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
+    lab = prep["lab"] = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
     Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
     bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
     trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
@@ -90,8 +94,34 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
         hand = bool(np.sort(disc.foreign)[-2] > HAND_POINTS)
     else:
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
+    if disc is not None and settled and not hand:
+        learn_empty_looks(profile, prep, regions)
     conf = _confidence(regions)
     return Observation(regions=regions, hand=hand, settled=settled, confidence=conf)
+
+
+def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> None:
+    """Points whose empty look is still borrowed from their kind (they held checkers in the
+    calibration frame) learn it from a settled frame with no hand, past the end of a stack
+    read with near certainty (all of the point when it is read empty)."""
+    discs = profile.discs
+    assert discs is not None
+    lay = profile.layout
+    per_d = lay.d * SW / lay.pw  # strip rows per checker diameter
+    rows = np.arange(discs.bg_mean.shape[1]) // SW
+    changed = False
+    for i in range(24):
+        r = regions[i]
+        if not r or not discs.borrowed(i).any():
+            continue
+        (w, b), p = max(r.items(), key=lambda kv: kv[1])
+        n = w + b
+        if p < LEARN_SURE or n > lay.shape.row_max:
+            continue
+        past = rows >= (n * per_d + LEARN_GAP if n else 0)
+        changed |= discs.learn_empty(i, prep["lab"][i], past)
+    if changed:
+        prep.pop("discs", None)  # gathered again with the learned looks
 
 
 def _confidence(regions: list) -> float:

@@ -5,6 +5,9 @@ what the reader reaches."""
 
 from __future__ import annotations
 
+import copy
+from functools import cache
+
 import numpy as np
 import pytest
 
@@ -16,12 +19,19 @@ from tests.scenes.scene import Scene, State, random_setup
 from vision.discs import DiscModel
 
 
-def _calibrated(seed: int, style: str):
+@cache
+def _calibrated_once(seed: int, style: str):
     setup = random_setup(seed, style=style)
     scene = Scene(setup)
     img0, tr0 = scene.render(State(START))
     prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
     return setup, scene, prof
+
+
+def _calibrated(seed: int, style: str):
+    """A calibrated setup, each caller with its own copy of the profile (reading teaches it)."""
+    setup, scene, prof = _calibrated_once(seed, style)
+    return setup, scene, copy.deepcopy(prof)
 
 
 def _score(obs, tr) -> tuple[int, int]:  # noqa: ANN001
@@ -70,3 +80,30 @@ def test_disc_model_json_round_trip():
     assert again.bg_mean.shape == d.bg_mean.shape
     assert np.allclose(again.mean, d.mean, atol=0.06)
     assert np.allclose(again.bg_sigma, d.bg_sigma, atol=0.06)
+    assert again.bg_bonus is not None and np.allclose(again.bg_bonus, d.bg_bonus, atol=0.06)
+
+
+def test_points_learn_their_empty_look_from_later_frames():
+    from vision import read
+
+    setup, scene, prof0 = _calibrated(1102, "navy_pearl")
+    # the start's points (1, 6, 8, 12, ... in white's numbering) borrowed their kind's look
+    start_pts = [i for i, (w, b) in enumerate(expected_counts(START)[:24]) if w or b]
+    assert all(prof0.discs.borrowed(i).any() for i in start_pts)
+    pos = Position.from_json({"points": [0, 3, 3, 3, 3, 0, 3] + [0] * 6
+                              + [-3, -3, -3, 0, -3, 0, -3, 0, 0, 0, 0],
+                              "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0}})
+    img, tr = scene.render(State(pos))
+    # an unsettled frame teaches nothing
+    prof = copy.deepcopy(prof0)
+    read(img, prof, settled=False)
+    assert all(prof.discs.borrowed(i).sum() == prof0.discs.borrowed(i).sum() for i in start_pts)
+    obs = read(img, prof)
+    assert obs.best_counts()[:24] == expected_counts(pos)[:24]
+    empty = [i for i in start_pts if pos.points[i] == 0]
+    learned = [i for i in empty if not prof.discs.borrowed(i).any()]
+    assert len(learned) >= len(empty) - 1  # measured: all of them
+    # and the learned looks read the frame (and the start) the same as before
+    assert read(img, prof).best_counts()[:24] == expected_counts(pos)[:24]
+    img0, _ = scene.render(State(START))
+    assert read(img0, prof).best_counts()[:24] == expected_counts(START)[:24]
