@@ -205,6 +205,10 @@ class Referee:
             self.winner = None
             self.last_roll_pending = False
             self.phase = Phase.OPENING
+            if e.get("first"):  # Tavli: the winner of the last game starts, no opening roll
+                self.turn = Side(e["first"])
+                self.game.first = self.turn
+                self.phase = Phase.ROLL
             if self.record is not None:
                 self.record.games.append(GameRecord(
                     number=self.game.number, score_white=self.score[WHITE],
@@ -390,7 +394,8 @@ class Referee:
         return [started, first]
 
     def _game_started(self, settings: MatchSettings, number: int, score: Mapping[Side, int],
-                      crawford_done: bool, match_rules: Rules | None = None) -> Event:
+                      crawford_done: bool, match_rules: Rules | None = None,
+                      winner: Side | None = None) -> Event:
         n = settings.length
         crawford = (
             n > 0 and settings.crawford and not crawford_done
@@ -402,6 +407,11 @@ class Referee:
                 "crawford": crawford, "position": rules.start.to_json()}
         if match_rules.rotation:
             data["variant"] = rules.name  # Tavli: the game's variant
+        starts = settings.winner_starts
+        if starts is None:
+            starts = bool(match_rules.rotation)  # Tavli: the winner of a game starts the next
+        if starts and winner is not None:
+            data["first"] = winner.value
         return Event("GameStarted", data)
 
     def _cmd_opening_roll(self, cmd: Mapping[str, Any]) -> list[Event]:
@@ -519,7 +529,8 @@ class Referee:
             return [Event("MatchWon", {"side": winner.value, "score_white": score[WHITE],
                                        "score_black": score[BLACK]})]
         done = self.crawford_done or self.game.crawford
-        return [self._game_started(self.settings, self.game.number + 1, score, done)]
+        return [self._game_started(self.settings, self.game.number + 1, score, done,
+                                   winner=winner)]
 
     def _find_play(self, cmd: Mapping[str, Any]) -> tuple[Play | None, Position | None]:
         assert self.turn is not None and self.dice is not None
@@ -1065,7 +1076,19 @@ class Referee:
             "moves": moves,
             "events": len(self.all_events),
             "xgid": self.xgid(),
+            # variants (additive): the game's rules, the match's (Tavli), pins, the heads
+            "variant": self.rules.name,
+            "match_variant": self.match_rules.name,
+            "pinned": list(self.position.pinned) if self.position.pinned else [0] * 24,
+            "heads": _heads(self.rules),
         }
+
+
+def _heads(rules: Rules) -> dict[str, int] | None:
+    """Long Nardi: each side's head (start point) as an absolute index 0..23, else None."""
+    if not rules.head_rule:
+        return None
+    return {side.value: rules.abs_index(side, 24) for side in (WHITE, BLACK)}
 
 
 def _xgid_of(ref: Referee) -> str | None:

@@ -36,6 +36,9 @@ Variant settings (where the sources or the clubs differ; ``None`` = the variant'
   first checker may stop on the opponent's start point itself when it is empty.
 - ``six_block``: Long Nardi and Fevga: "ahead" (default: six in a row only while an opposing
   checker is already ahead of them), "allowed" or "never".
+- ``winner_starts``: the winner of a game starts the next one, with no opening roll (Tavli:
+  "the winner of a game starts the next"; on by default there, off elsewhere; null = the
+  variant's default). A Tavli match is played to 3, 5 or 7 points (``length``).
 """
 
 from __future__ import annotations
@@ -63,6 +66,8 @@ def known_variants() -> set[str]:
 OPENINGS = ("one_die_each", "both_dice", "reroll")
 FIRST_CHECKER = ("past_start", "start_quarter")
 SIX_BLOCKS = ("ahead", "allowed", "never")
+TAVLI_NAMES = ("tavli",)  # engine.rules.TAVLI's name (it has no aliases)
+TAVLI_LENGTHS = (3, 5, 7)
 
 
 @dataclass(frozen=True)
@@ -89,6 +94,7 @@ class MatchSettings:
     mother_exception: bool = True
     fevga_first_checker: str = "past_start"
     six_block: str | None = None
+    winner_starts: bool | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.length, int) or isinstance(self.length, bool) or not (
@@ -130,6 +136,11 @@ class MatchSettings:
             raise SettingsError(f"fevga_first_checker must be one of {', '.join(FIRST_CHECKER)}")
         if self.six_block is not None and self.six_block not in SIX_BLOCKS:
             raise SettingsError(f"six_block must be one of {', '.join(SIX_BLOCKS)} or null")
+        if self.winner_starts is not None and not isinstance(self.winner_starts, bool):
+            raise SettingsError("winner_starts must be true, false or null (the variant's default)")
+        if self.variant.lower() in TAVLI_NAMES and self.length not in TAVLI_LENGTHS:
+            raise SettingsError(f"length must be 3, 5 or 7 points in a Tavli match, "
+                                f"not {self.length}")
 
     @property
     def money(self) -> bool:
