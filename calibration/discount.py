@@ -8,6 +8,8 @@ leaves a gap of a diameter, so a stack is counted by how far its chain of discs 
 edge (gaps up to one missing disc bridged), and a disc half a diameter off the chain's places
 is one of a second layer. The colour is the discs' own: two clusters of the discs' inner
 colours, the lighter white; when the discs show one set only, the colour is left to the reader.
+The discs count nothing when too many of them fit no stack (the area was found wrong, or round
+things that are not checkers lie on it), and a lone disc only at a first checker's place.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ COL_TOL = 0.36  # a disc's centre this far (in point widths) from a column's cen
 FIRST_MAX = 1.6  # the first disc's centre lies within this many diameters of the edge
 GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed disc bridged)
 LAYER_OFF = 0.3  # a disc this far (in diameters) off the chain's places is in a second layer
+AGREE = 0.8  # share of the discs inside that must sit in the stacks counted
+LONE = (0.3, 0.85)  # a lone disc counts only this far (diameters) from the edge
 SETS_APART = 25.0  # Lab distance between the two colour clusters for two checker sets
 INNER = 0.5  # share of a disc's radius sampled for its colour
 
@@ -87,7 +91,10 @@ def _chain_count(depth: np.ndarray, diam: float) -> int:
             extra += 1
             continue
         chain.append(v)
-    return int(round(chain[-1] - chain[0])) + 1 + extra
+    n = int(round(chain[-1] - chain[0])) + 1 + extra
+    if n == 1 and not LONE[0] <= d[0] <= LONE[1]:
+        return 0  # a lone disc away from the first checker's place: a die, a tip, a reflection
+    return n
 
 
 def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.ndarray
@@ -111,6 +118,7 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
     frame_lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
     sets = disc_sets(frame_lab, d)
     out: dict[tuple[bool, int], Stack] = {}
+    used = 0
     for top in (True, False):
         depth = c[:, 1] if top else 1 - c[:, 1]
         row = on & (depth < 0.5)
@@ -123,4 +131,7 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
                 continue
             white = None if sets is None else bool(sets[sel].mean() >= 0.5)
             out[(top, k)] = Stack(n, white)
-    return out
+            used += int(sel.sum())
+    # discs off the columns or away from the edges say the playing area is not where it was
+    # found (or they are not checkers): then the discs count nothing
+    return out if used >= AGREE * len(d) else {}
