@@ -124,7 +124,7 @@ def test_doctor_exits_0_when_everything_is_fine(tmp_path: Path, folder: Path,
         image_size, version = (1280, 720), 1
 
     monkeypatch.setattr(BoardProfile, "load", classmethod(lambda cls, path: Loaded()))
-    monkeypatch.setattr("gammoncam.cli._doctor_clock", lambda: ("clock", "warn", "unknown"))
+    monkeypatch.setattr("gammoncam.cmd_doctor._doctor_clock", lambda: ("clock", "warn", "unknown"))
     result = CliRunner().invoke(main, ["doctor", "--config", str(config(tmp_path)),
                                        "--camera", str(folder)])
     assert result.exit_code == 0, result.output

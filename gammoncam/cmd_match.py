@@ -21,7 +21,7 @@ from engine.export import FORMATS, ExportError, events_from_json, export_match
 from engine.matfile import MatFileError
 from engine.referee import Referee
 
-from .cli import BadInput, main
+from .clibase import BadInput, main
 
 DEFAULT_DB = "/var/lib/gammoncam/gammoncam.db"
 
