@@ -22,6 +22,7 @@ import numpy as np
 from engine.observation import Cube
 
 from .appearance import to_lab
+from .dice import window_matrix
 from .geometry import Layout
 from .strips import SW, strip_kinds, strip_length
 
@@ -34,8 +35,11 @@ FACE_SPAN = 0.44
 VALUES = (2, 4, 8, 16, 32, 64)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
          cv2.FONT_HERSHEY_TRIPLEX)
-MIN_SCORE = 0.45
+MIN_SCORE = 0.75  # right reads on tuning seeds score 0.87..0.98; a 0.62 read was wrong
 MIN_MARGIN = 0.05
+BAND = (0.0, 0.5, 1.0)  # window places along the bar and trays (0: the top end)
+MAX_AREA = 2.2  # the footprint's largest area in cube faces (a standing cube shows sides, a shadow:
+MAX_SIDE = 1.5  # larger from an angle, but larger limits let the bar ends' edges pass for a cube)
 CENTRE_BAND = 0.22  # |y - H/2| / H below this: the centred cube
 
 
@@ -101,8 +105,8 @@ def places(lay: Layout) -> list[tuple[str, float, float]]:
     out = []
     for where, x in (("bar", bx), ("tray-right", lay.W + gap + tw / 2),
                      ("tray-left", -gap - tw / 2)):
-        for y in (0.75 * c, lay.H / 2, lay.H - 0.75 * c):
-            out.append((where, x, y))
+        for y in BAND:  # a band along the bar (tray), not a point: the cube stands ~33 mm
+            out.append((where, x, 0.75 * c + y * (lay.H - 1.5 * c)))  # tall, its face moves
     return out
 
 
@@ -134,17 +138,24 @@ def _template_lab(profile: Any, where: str, canon: np.ndarray) -> np.ndarray:
     return np.where((y < lay.H / 2)[..., None], top, bottom)
 
 
-def _window(frame: np.ndarray, profile: Any, x: float, y: float, span: float
-            ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    lay = profile.layout
-    g = (np.arange(WIN) + 0.5) / WIN - 0.5
-    X, Y = np.meshgrid(x + g * span, y + g * span)
-    canon = np.stack([X, Y], -1)
-    H = profile.homography((frame.shape[1], frame.shape[0]))
-    pts = cv2.perspectiveTransform(lay.to_image(canon).reshape(-1, 1, 2), H).reshape(WIN, WIN, 2)
-    mx, my = pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32)
-    win = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return win, canon, mx, my
+def _place_kit(profile: Any, size: tuple[int, int]) -> list[tuple[Any, ...]]:
+    """Per place, built once per profile and frame size: (where, x, y, frame map matrix, empty
+    look (Lab), inside mask)."""
+    key = f"cube_places{size}"
+    if key not in profile._cache:
+        lay = profile.layout
+        span = WIN_CUBES * CUBE_D * lay.d
+        H = profile.homography(size)
+        g = (np.arange(WIN) + 0.5) / WIN - 0.5
+        out = []
+        for where, x, y in places(lay):
+            X, Y = np.meshgrid(x + g * span, y + g * span)
+            canon = np.stack([X, Y], -1)
+            M = window_matrix(lay, H, np.array([x, y]), span, WIN)
+            out.append((where, x, y, M, _template_lab(profile, where, canon),
+                        _inside(lay, where, canon)))
+        profile._cache[key] = out
+    return profile._cache[key]
 
 
 def _inside(lay: Layout, where: str, canon: np.ndarray) -> np.ndarray:
@@ -170,24 +181,26 @@ def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
     px = WIN / span
     cpx = c * px
     best: tuple[float, Any] | None = None
-    for where, x, y in places(lay):
-        win, canon, _mx, _my = _window(frame, profile, x, y, span)
+    sigma = profile.background.sigma
+    for where, x, y, M, tmpl, inside in _place_kit(profile, (frame.shape[1], frame.shape[0])):
+        win = cv2.warpPerspective(frame, M, (WIN, WIN),
+                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                  borderMode=cv2.BORDER_REPLICATE)
         lab = to_lab(win).astype(np.float32)
-        tmpl = _template_lab(profile, where, canon)
-        d2 = (((lab - tmpl) / profile.background.sigma) ** 2).sum(-1)
-        fg = ((d2 > FG_SIGMA2) & _inside(lay, where, canon)).astype(np.uint8)
+        d2 = (((lab - tmpl) / sigma) ** 2).sum(-1)
+        fg = ((d2 > FG_SIGMA2) & inside).astype(np.uint8)
         fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
         n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
         for k in range(1, n):
             area = float(stats[k][4])
-            if not 0.55 * cpx * cpx < area < 2.2 * cpx * cpx:
+            if not 0.55 * cpx * cpx < area < MAX_AREA * cpx * cpx:
                 continue
             (rcx, rcy), (rw, rh), _ang = cv2.minAreaRect(cv2.findNonZero(
                 (lbl == k).astype(np.uint8)))
             side, aspect = min(rw, rh), max(rw, rh) / max(min(rw, rh), 1e-3)
             fill = area / max(rw * rh, 1.0)
-            if not 0.7 * cpx < side < 1.5 * cpx or aspect > 1.45 or fill < 0.7:
+            if not 0.7 * cpx < side < MAX_SIDE * cpx or aspect > 1.45 or fill < 0.7:
                 continue
             off = float(np.hypot(rcx - WIN / 2, rcy - WIN / 2)) / cpx
             quality = fill - 0.3 * abs(aspect - 1.0) - 0.2 * off

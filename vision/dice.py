@@ -37,6 +37,11 @@ WIN = 80  # read window side (pixels)
 WIN_DIES = 3.2  # read window side in die sides
 MIN_FACE_PX = 9.0  # a face read needs at least this many frame pixels across
 FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
+MIN_BLOB = 0.3  # a candidate blob's least area in die faces (masked dice show 0.3..)
+MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's rim)
+STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (no die face)
+STREAK_FILL = 0.45  # nor one filling less of its rectangle
+FACE_COCKED = 1.3  # a read top face longer than this (x its width) in the board plane: leaning
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 
 
@@ -160,11 +165,14 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
     fg = ((d2 > FG_SIGMA2) & (held == 0)).astype(np.uint8)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     die = DIE_D * lay.d / lay.pw * SW  # a die's side in mosaic pixels
-    n, _lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     out = []
     for k in range(1, n):
         _x, _y, w, h, area = stats[k]
-        if area < 0.3 * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
+        if area < MIN_BLOB * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
+            continue
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero((lbl == k).astype(np.uint8)))
+        if max(rw, rh) > MAX_BLOB_ASPECT * max(min(rw, rh), 1.0):  # a streak, not a die
             continue
         cx, cy = mosaic_to_canon(lay, np.array(cent[k][1]), np.array(cent[k][0]))
         out.append(np.array([float(cx), float(cy)]))
@@ -174,17 +182,25 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
 # -- reading one die ------------------------------------------------------------------------------
 
 
-def _window_maps(lay: Layout, H: np.ndarray, centre: np.ndarray, span: float
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Frame maps of a WIN x WIN window of the board plane centred on ``centre`` (canonical,
-    playing-area coordinates), ``span`` canonical pixels across; and the window's canonical
-    coordinates (WIN, WIN, 2)."""
+def window_matrix(lay: Layout, H: np.ndarray, centre: np.ndarray, span: float,
+                  win: int = WIN) -> np.ndarray:
+    """3x3 map from a ``win`` x ``win`` window of the board plane centred on ``centre``
+    (canonical, playing-area coordinates; ``span`` canonical pixels across) to frame pixels."""
+    k = span / win
+    o = lay.to_image(np.asarray(centre, np.float64)) + (0.5 * k - 0.5 * span)
+    A = np.array([[k, 0.0, o[0]], [0.0, k, o[1]], [0.0, 0.0, 1.0]])
+    return H @ A
+
+
+def _at(M: np.ndarray, u: float, v: float) -> tuple[float, float]:
+    p = M @ np.array([u, v, 1.0])
+    return float(p[0] / p[2]), float(p[1] / p[2])
+
+
+def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
     g = (np.arange(WIN) + 0.5) / WIN - 0.5
     X, Y = np.meshgrid(centre[0] + g * span, centre[1] + g * span)
-    canon = np.stack([X, Y], -1)
-    img = lay.to_image(canon)
-    pts = cv2.perspectiveTransform(img.reshape(-1, 1, 2), H).reshape(WIN, WIN, 2)
-    return pts[..., 0].astype(np.float32), pts[..., 1].astype(np.float32), canon
+    return np.stack([X, Y], -1)
 
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
@@ -193,8 +209,10 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
-    mx, my, canon = _window_maps(lay, H, centre, span)
-    win = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    M = window_matrix(lay, H, centre, span)
+    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    canon = _window_canon(centre, span)
     lab = to_lab(win).astype(np.float32)
     i, j = canon_to_mosaic(lay, canon[..., 0], canon[..., 1])
     tmpl = cv2.remap(kit.template, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
@@ -232,26 +250,31 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if side < 0.5 * dpx or side > 2.0 * dpx:
         return None
     L = lab[..., 0]
-    value, face, score, guess = read_face(L, cv2.dilate(comp, np.ones((3, 3), np.uint8)), dpx)
+    fill = area / max(rw * rh, 1.0)
+    aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
+    value, face, score, guess = None, None, 0.0, None
+    if aspect <= STREAK_ASPECT and fill >= STREAK_FILL:  # a streak is never read: spare the time
+        value, face, score, guess = read_face(L, cv2.dilate(comp, np.ones((3, 3), np.uint8)),
+                                              dpx)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
         c = WIN // 2  # frame pixels per window pixel, at the die
-        fpx = float(np.hypot(mx[c, c + 1] - mx[c, c], my[c, c + 1] - my[c, c]))
+        fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
         if face.side * fpx < MIN_FACE_PX:  # too few pixels to tell a 6 from a 3
             value = None
     # what the face looks like: the body's colour against the two checker sets
     body = lab[comp > 0]
     colour = _colour(kit, body)
-    aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
-    fill = area / max(rw * rh, 1.0)
     touching = bool(held is not None and _touches(comp, held))
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
-    cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
-    fx = float(mx[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
-    fy = float(my[int(round(rcy)) % WIN, int(round(rcx)) % WIN])
+    if value is not None and face is not None:  # a read face: its own squareness tells
+        cocked = face.aspect > FACE_COCKED or touching or off_field
+    else:  # no face: the footprint's
+        cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+    fx, fy = _at(M, rcx, rcy)
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))

@@ -123,9 +123,10 @@ def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float) -> list[Fac
         return []
     out: list[Face] = []
     area_lo, area_hi = (0.55 * nominal) ** 2, (1.45 * nominal) ** 2
-    for q in (35.0, 50.0, 65.0, 80.0):
+    vals = np.sort(vals)
+    for q in (0.35, 0.5, 0.65, 0.8):
         for bright in (True, False):
-            t = float(np.percentile(vals, q if bright else 100.0 - q))
+            t = float(vals[int(round((q if bright else 1.0 - q) * (len(vals) - 1)))])
             m = ((Ls > t) if bright else (Ls < t)) & inside
             m = cv2.morphologyEx(m.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
             n, lbl, stats, _ = cv2.connectedComponentsWithStats(m, connectivity=4)
@@ -143,9 +144,9 @@ def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float) -> list[Fac
     return out
 
 
-def _templates() -> np.ndarray:
-    """(6, T_GRID**2) zero-mean unit pictures of the six layouts (pips = 1)."""
-    g = np.linspace(-T_SPAN, T_SPAN, T_GRID)
+def _templates(grid: int) -> np.ndarray:
+    """(6, grid**2) zero-mean unit pictures of the six layouts (pips = 1)."""
+    g = np.linspace(-T_SPAN, T_SPAN, grid)
     U, V = np.meshgrid(g, g)
     out = []
     for v in range(1, 7):
@@ -158,33 +159,44 @@ def _templates() -> np.ndarray:
 
 
 T_GRID, T_SPAN = 14, 0.42
-_TEMPLATES = _templates()
+C_GRID = 8  # the coarse search's template grid
+_TEMPLATES = {g: _templates(g) for g in (T_GRID, C_GRID)}
+_UV = {g: tuple(a.ravel()[None, :].astype(np.float32) for a in np.meshgrid(
+    np.linspace(-T_SPAN, T_SPAN, g), np.linspace(-T_SPAN, T_SPAN, g))) for g in (T_GRID, C_GRID)}
 
 
-def pose_scores(L: np.ndarray, poses: np.ndarray) -> np.ndarray:
+def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
     """(poses, 6) correlation of the face under each pose (cx, cy, angle, side) with the six
-    layouts (dark pips: negative)."""
-    g = np.linspace(-T_SPAN, T_SPAN, T_GRID)
-    U, V = (a.ravel()[None, :] for a in np.meshgrid(g, g))
-    ca, sa = np.cos(poses[:, 2:3]), np.sin(poses[:, 2:3])
-    s = poses[:, 3:4]
-    sx = poses[:, 0:1] + s * (U * ca - V * sa)
-    sy = poses[:, 1:2] + s * (U * sa + V * ca)
-    patch = cv2.remap(L, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
-                      borderMode=cv2.BORDER_REPLICATE)
-    patch = patch - patch.mean(1, keepdims=True)
-    patch = patch / np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
-    return patch @ _TEMPLATES.T
+    layouts (dark pips: negative), sampled on a ``grid`` x ``grid`` template."""
+    U, V = _UV[grid]
+    P = poses.astype(np.float32)
+    s = P[:, 3:4]
+    ca, sa = np.cos(P[:, 2:3]) * s, np.sin(P[:, 2:3]) * s
+    sx = P[:, 0:1] + (U * ca - V * sa)
+    sy = P[:, 1:2] + (U * sa + V * ca)
+    patch = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # the templates are zero-mean: only the patch's spread is needed, not its centred copy
+    n = patch.shape[1]
+    m = patch.mean(1)
+    var = np.einsum("ij,ij->i", patch, patch) - n * m * m
+    return (patch @ _TEMPLATES[grid].T) / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
+
+
+def _around(row: np.ndarray, step: float, turn: float, zoom: float) -> np.ndarray:
+    """``row`` and its 80 neighbours: shifts of +-``step``, turns of +-``turn`` degrees and
+    sizes of x(1 +- ``zoom``)."""
+    sh = np.array([-step, 0.0, step])
+    a, s, dx, dy = np.meshgrid(row[2] + np.radians([-turn, 0.0, turn]),
+                               row[3] * np.array([1 - zoom, 1.0, 1 + zoom]), sh, sh,
+                               indexing="ij")
+    return np.concatenate([row[None, :], np.stack(
+        [row[0] + dx.ravel(), row[1] + dy.ravel(), a.ravel(), s.ravel()], 1)]).astype(np.float32)
 
 
 def _fine(L: np.ndarray, row: np.ndarray, v: int, pol: int, nominal: float
           ) -> tuple[Face, float]:
     """Polish one layout's pose: small shifts, turns and sizes."""
-    sh = np.linspace(-0.05, 0.05, 3) * nominal
-    a, s, dx, dy = np.meshgrid(row[2] + np.radians([-3.0, 0.0, 3.0]),
-                               row[3] * np.array([0.95, 1.0, 1.05]), sh, sh, indexing="ij")
-    Q = np.concatenate([row[None, :], np.stack(
-        [row[0] + dx.ravel(), row[1] + dy.ravel(), a.ravel(), s.ravel()], 1)]).astype(np.float32)
+    Q = _around(row, 0.05 * nominal, 3.0, 0.05)
     sq = pose_scores(L, Q)[:, v - 1] * pol
     m = int(np.argmax(sq))
     return Face(float(Q[m, 0]), float(Q[m, 1]), float(Q[m, 2]), float(Q[m, 3])), float(sq[m])
@@ -201,17 +213,27 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
-    starts = face_hypotheses(L, comp, nominal)[:2]
-    starts.append(Face(float(xs.mean()), float(ys.mean()), 0.0, nominal))
-    sh = np.linspace(-0.2, 0.2, 5) * nominal
-    ang = np.radians(np.arange(-12.0, 12.1, 6.0))
-    sides = nominal * np.array([0.85, 0.95, 1.05, 1.15])
+    hyps = face_hypotheses(L, comp, nominal)[:2]
+    starts = [*hyps, Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
+    # coarse: few poses on a small template grid
+    sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
+    ang = np.radians(np.linspace(-C_TURN, C_TURN, C_NTURN))
+    sides = nominal * np.array(C_SIDES)
     rows = []
     for f in starts:
         a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
     rows.append(_quarter_turns(xs, ys, nominal))
-    P = np.concatenate(rows).astype(np.float32)
+    C = np.concatenate(rows).astype(np.float32)
+    cs = pose_scores(L, C, C_GRID)
+    cpol = 1 if cs.max() >= (-cs).max() else -1
+    # fine: every layout at its best coarse pose, the best few polished around it
+    best_rows = C[np.argmax(cs * cpol, axis=0)]
+    top = np.argsort((cs * cpol).max(0))[::-1][:REFINE]
+    refined = [best_rows]
+    for v0 in top:
+        refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
+    P = np.concatenate(refined)
     sc = pose_scores(L, P)
     pol = 1 if sc.max() >= (-sc).max() else -1
     sc = sc * pol
@@ -233,20 +255,32 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
             consistent.append((v, face, r.clarity))
     if len(consistent) == 1:
         v, face, clarity = consistent[0]
-        return v, face, clarity, v
+        return v, _with_aspect(face, hyps, nominal), clarity, v
     return None, best_face, best_clarity, guess
+
+
+def _with_aspect(face: Face, hyps: list[Face], nominal: float) -> Face:
+    """``face`` with the aspect of the squarest even area found around it (1.0 when none is
+    near)."""
+    near = [h.aspect for h in hyps if np.hypot(h.cx - face.cx, h.cy - face.cy) < 0.3 * nominal]
+    return Face(face.cx, face.cy, face.angle, face.side, min(near, default=1.0))
 
 
 def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float) -> np.ndarray:
     """Coarse poses around the footprint's centre in every turn (when the face hypotheses miss)."""
     cx, cy = float(xs.mean()), float(ys.mean())
-    sh = np.linspace(-0.3, 0.3, 5) * nominal
-    a, dx, dy = np.meshgrid(np.radians(np.arange(0.0, 90.0, 10.0)), sh, sh, indexing="ij")
+    sh = np.linspace(-0.25, 0.25, 3) * nominal
+    a, dx, dy = np.meshgrid(np.radians(np.arange(0.0, 90.0, 15.0)), sh, sh, indexing="ij")
     return np.stack([cx + dx.ravel(), cy + dy.ravel(), a.ravel(),
                      np.full(a.size, nominal)], 1)
 
 
 TRY = 1  # layouts read at their own pose
+REFINE = 2  # layouts whose best coarse pose is polished
+C_SHIFT, C_NSHIFT = 0.2, 5  # coarse poses: shifts (x the nominal side) around each start,
+C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
+C_SIDES = (0.9, 1.06)  # and sizes
+R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.55  # the best layout's correlation
 MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
