@@ -27,6 +27,7 @@ AGREE = 0.8  # share of the discs inside that must sit in the stacks counted
 LONE = (0.3, 0.85)  # a lone disc counts only this far (diameters) from the edge
 SETS_APART = 25.0  # Lab distance between the two colour clusters for two checker sets
 INNER = 0.5  # share of a disc's radius sampled for its colour
+FAINT_CAP = 130.0  # gradient threshold cap of the counting's second disc vote (working image)
 
 
 @dataclass
@@ -36,6 +37,29 @@ class Stack:
 
     count: int
     white: bool | None
+
+
+def with_faint_discs(frame: np.ndarray, discs: np.ndarray, cap: float = FAINT_CAP,
+                     work: int = 640) -> np.ndarray:
+    """``discs`` (n, 3, frame pixels) and the checker-sized discs a second vote finds when the
+    gradient threshold is capped at ``cap`` (a dark checker whose only edge is a thin rim, on a
+    board whose white checkers set the percentile threshold high): for counting, not finding."""
+    from .discs import detect
+
+    if discs is None or len(discs) == 0:
+        return discs
+    h, w = frame.shape[:2]
+    s = work / max(h, w)
+    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    r = float(np.median(discs[:, 2])) * s
+    new = detect(gray, lab, radii=(0.9 * r, r, 1.1 * r), edge_cap=cap)
+    out = [np.asarray(d, np.float64) for d in discs]
+    for (x, y), rr in zip(new.xy / s, new.r / s, strict=True):
+        if all((x - o[0]) ** 2 + (y - o[1]) ** 2 > (0.8 * max(rr, o[2])) ** 2 for o in out):
+            out.append(np.array([x, y, rr]))
+    return np.asarray(out)
 
 
 def _unit_homography(corners: np.ndarray) -> np.ndarray:
@@ -48,12 +72,17 @@ def _to_unit(H: np.ndarray, xy: np.ndarray) -> np.ndarray:
 
 
 def column_of(u: np.ndarray, bar: float) -> tuple[np.ndarray, np.ndarray]:
-    """Column (0..11, the bar skipped) and offset from its centre (point widths) of unit ``u``."""
+    """Column (0..11, the bar skipped) and offset from its centre (point widths) of unit ``u``;
+    the offset is infinite in the bar and beyond the ends."""
     pw = (1 - bar) / 12
     left = u < 0.5
     pos = np.where(left, u / pw, 6 + (u - 0.5 - bar / 2) / pw)
-    col = np.clip(np.floor(pos), 0, 11).astype(int)
-    return col, pos - col - 0.5
+    raw = np.floor(pos)
+    col = np.clip(raw, 0, 11).astype(int)
+    off = pos - col - 0.5
+    # in the bar (or off the ends): no column's
+    wrong_half = np.where(left, raw > 5, raw < 6) | (raw != col)
+    return col, np.where(wrong_half, np.inf, off)
 
 
 def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:

@@ -40,14 +40,19 @@ class Discs:
 
 
 def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
-           min_support: float = MIN_SUPPORT, per_radius: int = MAX_PER_RADIUS) -> Discs:
+           min_support: float = MIN_SUPPORT, per_radius: int = MAX_PER_RADIUS,
+           edge_cap: float | None = None) -> Discs:
     """Discs of any radius in ``radii`` (non-maximum suppressed across radii) whose share of the
-    circumference voting is at least ``min_support``; the strongest ``per_radius`` per radius."""
+    circumference voting is at least ``min_support``; the strongest ``per_radius`` per radius.
+    ``edge_cap``: the voting gradient threshold is never above this (a thin rim of a dark
+    checker on a contrasty board votes too)."""
     g = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
     mag = np.hypot(gx, gy)
     thr = max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+    if edge_cap is not None:
+        thr = min(thr, edge_cap)
     ys, xs = np.nonzero(mag > thr)
     ux, uy = gx[ys, xs] / mag[ys, xs], gy[ys, xs] / mag[ys, xs]
     h, w = gray.shape

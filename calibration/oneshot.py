@@ -19,7 +19,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
-from .discount import Stack, count_stacks
+from .discount import Stack, count_stacks, with_faint_discs
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
@@ -141,7 +141,8 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
         if found.discs is not None:
-            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, found.discs))
+            discs = with_faint_discs(frame, found.discs)
+            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
     return obs, prof
 
 

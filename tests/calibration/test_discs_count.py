@@ -7,7 +7,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from calibration.discount import _chain_count, column_of, count_stacks
+from calibration.discount import _chain_count, column_of, count_stacks, with_faint_discs
 
 W, H, BAR = 1200, 1000, 0.08
 PW = (1 - BAR) / 12 * W  # point width, px
@@ -29,6 +29,26 @@ def test_column_of_skips_the_bar():
                          BAR)
     assert list(col) == [0, 6]
     assert np.allclose(off, 0, atol=1e-9)
+    # a round thing in the bar (a hinge) or beyond the ends is on no column
+    _, off = column_of(np.array([0.5 - BAR / 4, 0.5 + BAR / 4, 1.01, -0.01]), BAR)
+    assert np.isinf(off).all()
+
+
+def test_faint_rimmed_disc_found_for_counting():
+    """A black checker whose only edge is a thin grey rim, on a black point, beside bright white
+    checkers (which set the percentile threshold high): the capped second vote finds it."""
+    img = np.full((720, 1280, 3), 10, np.uint8)
+    r = 25
+    xs = [200 + 2 * r * k for k in range(12)]
+    for x in xs[1:]:
+        cv2.circle(img, (x, 400), r, (250, 250, 250), -1)
+        cv2.circle(img, (x, 400 + 2 * r), r, (250, 250, 250), -1)
+    cv2.circle(img, (xs[0], 400), r - 1, (110, 110, 110), 2)
+    bright = np.array([[x, y, float(r)] for x in xs[1:] for y in (400, 400 + 2 * r)])
+    got = with_faint_discs(img, bright)
+    new = got[len(bright):]
+    assert len(new) >= 1
+    assert np.hypot(new[:, 0] - xs[0], new[:, 1] - 400).min() < 0.3 * r
 
 
 def _x(c: int) -> float:

@@ -33,5 +33,6 @@ def test_real_photos_one_shot():
         r, s = score(obs.best_counts(), t)
         right, scored = right + r, scored + s
     assert found == len(truth)
-    # measured 151 of 185 (139 before the discs counted the stacks, 74 with the edge finder)
-    assert right >= 148
+    # measured 157 of 185 (151 before the faint second disc vote, 139 before the discs counted
+    # the stacks, 74 with the edge finder)
+    assert right >= 155
