@@ -10,7 +10,9 @@ from typing import Any
 
 from flask import Blueprint, current_app, render_template
 
-from . import auth
+from engine.rules import VARIANTS
+
+from . import auth, strings
 
 bp = Blueprint("pages", __name__)
 
@@ -24,8 +26,14 @@ def spectator() -> Any:
 @auth.operator_page
 def referee() -> Any:
     svc = current_app.extensions["gammoncam_service"]
+    names = strings.variant_names()
+    variants = [(r.name, names.get(r.name, r.name)) for r in VARIANTS]
+    # the running match's variant is the form's first choice, else the board's
+    current = str(svc.snapshot().get("match_variant") or svc.rules.name).lower()
+    if current not in {name for name, _ in variants}:
+        current = svc.rules.name.lower()
     return render_template("referee.html", csrf=auth.csrf_token(),
-                           variant=svc.rules.name.lower(),
+                           variant=current, variants=variants,
                            has_clip=callable(getattr(svc, "save_clip", None)))
 
 

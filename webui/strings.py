@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import gettext as _
 
 
-def js_strings() -> dict[str, str]:
+def variant_names() -> dict[str, str]:
+    """Each variant of ``engine.rules`` (by its name) as players say it in the page's language."""
+    return {
+        "backgammon": _("Backgammon"),
+        "portes": _("Portes"),
+        "uzun tavla": _("Tavla"),
+        "plakoto": _("Plakoto"),
+        "fevga": _("Fevga"),
+        "long nardi": _("Long Nardi"),
+        "short nardi": _("Short Nardi"),
+        "caucasian nardi": _("Caucasian Nardi"),
+        "tavli": _("Tavli"),
+    }
+
+
+def js_strings() -> dict[str, Any]:
     return {
         "white": _("White"), "black": _("Black"),
         "live": _("Live"),
@@ -34,4 +51,7 @@ def js_strings() -> dict[str, str]:
         "start_ok": _("The start position is seen correctly."),
         "start_bad": _("The start position is not seen correctly."),
         "saved": _("Profile saved."),
+        "variants": variant_names(),
+        "match_game": _("{m} · game {n}: {v}"), "head": _("head"),
+        "pinned": _("pinned"),
     }

@@ -8,8 +8,9 @@
   const COLORS = {
     frame: "#4a2f1a", felt: "#1e5a3a", light: "#e3cf9f", dark: "#9c3328", bar: "#3d2614",
     white: "#f6f2e8", whiteEdge: "#8c8372", black: "#23201d", blackEdge: "#000",
-    tray: "#173f29", label: "#e9dcc0",
+    tray: "#173f29", label: "#e9dcc0", pin: "#e0452f",
   };
+  const say = (key, fallback) => ((window.GC && window.GC.T) || {})[key] || fallback;
 
   function el(name, attrs, parent, text) {
     const e = document.createElementNS(NS, name);
@@ -27,20 +28,56 @@
   }
   const isTop = (i) => i >= 12;
 
-  function checker(g, cx, cy, side, label) {
+  function checker(g, cx, cy, side, label, extra, point) {
     const white = side === "white";
-    el("circle", { cx, cy, r: R - 1, fill: white ? COLORS.white : COLORS.black,
+    const c = el("circle", { cx, cy, r: R - 1, fill: white ? COLORS.white : COLORS.black,
       stroke: white ? COLORS.whiteEdge : COLORS.blackEdge, "stroke-width": 2,
-      class: "checker " + side }, g);
+      class: "checker " + side + (extra ? " " + extra : "") }, g);
+    if (point) c.setAttribute("data-point", point);
     el("circle", { cx, cy, r: R - 9, fill: "none",
       stroke: white ? "#d8d0bf" : "#3b3733", "stroke-width": 2 }, g);
     if (label) {
-      el("text", { x: cx, y: cy + 10, "text-anchor": "middle", "font-size": 30,
+      const t = el("text", { x: cx, y: cy + 10, "text-anchor": "middle", "font-size": 30,
         "font-weight": 700, fill: white ? "#222" : "#f3efe6", class: "count" }, g, label);
+      if (point) t.setAttribute("data-point", point);
     }
   }
 
-  function drawPoints(g, pts) {
+  /* The pin marker on a pinned checker: a red ring round it and a small pushpin beside it. */
+  function pinMarker(g, cx, cy, top, title) {
+    const m = el("g", { class: "pin" }, g);
+    if (title) el("title", {}, m, title);
+    el("circle", { cx, cy, r: R - 1, fill: "none", stroke: COLORS.pin, "stroke-width": 4,
+      "stroke-dasharray": "7 4" }, m);
+    const px = cx + R - 6, py = cy + (top ? R - 8 : -(R - 8));
+    el("line", { x1: px, y1: py, x2: px - 9, y2: py + (top ? 11 : -11), stroke: "#eee",
+      "stroke-width": 3, "stroke-linecap": "round" }, m);
+    el("circle", { cx: px, cy: py, r: 8, fill: COLORS.pin, stroke: "#fff",
+      "stroke-width": 2 }, m);
+  }
+
+  /* A point's stack from its base: the checkers pinned under the top one first (Plakoto),
+   * then the top side's; at most MAX_STACK drawn, the count on the last when some are hidden. */
+  function drawStack(g, i, n, pin) {
+    const x = pointX(i) + PW / 2, top = isTop(i);
+    const y = (k) => (top ? TOP + R + k * 2 * R : BOTTOM - R - k * 2 * R);
+    let k = 0;
+    if (pin) {
+      const side = pin > 0 ? "white" : "black", count = Math.abs(pin);
+      checker(g, x, y(0), side, count > 1 ? String(count) : "", "pinned", i + 1);
+      k = 1;
+    }
+    if (!n) return;
+    const side = n > 0 ? "white" : "black", count = Math.abs(n);
+    const room = MAX_STACK - k, shown = Math.min(count, room);
+    for (let j = 0; j < shown; j++) {
+      const label = j === shown - 1 && count > shown ? String(count) : "";
+      checker(g, x, y(k + j), side, label, k ? "pinner" : "", i + 1);
+    }
+    if (pin) pinMarker(g, x, y(0), top, say("pinned", "pinned"));  // over the pinner's edge
+  }
+
+  function drawPoints(g, pts, pinned) {
     for (let i = 0; i < 24; i++) {
       const x = pointX(i), top = isTop(i);
       const tipY = top ? TOP + 300 : BOTTOM - 300, baseY = top ? TOP : BOTTOM;
@@ -48,15 +85,23 @@
         fill: i % 2 ? COLORS.dark : COLORS.light, class: "point" }, g);
       el("text", { x: x + PW / 2, y: top ? TOP - 12 : BOTTOM + 30, "text-anchor": "middle",
         "font-size": 22, fill: COLORS.label, class: "pointno" }, g, String(i + 1));
-      const n = pts ? pts[i] : 0;
-      if (!n) continue;
-      const side = n > 0 ? "white" : "black", count = Math.abs(n);
-      const shown = Math.min(count, MAX_STACK);
-      for (let k = 0; k < shown; k++) {
-        const cy = top ? TOP + R + k * 2 * R : BOTTOM - R - k * 2 * R;
-        const label = k === shown - 1 && count > MAX_STACK ? String(count) : "";
-        checker(g, x + PW / 2, cy, side, label);
-      }
+      drawStack(g, i, pts ? pts[i] : 0, pinned ? pinned[i] || 0 : 0);
+    }
+  }
+
+  /* Long Nardi: each side's head (start point) gets a subtle label past its tallest stack. */
+  function drawHeads(g, heads) {
+    if (!heads) return;
+    for (const side of ["white", "black"]) {
+      const i = heads[side];
+      if (!Number.isInteger(i) || i < 0 || i > 23) continue;
+      const x = pointX(i) + PW / 2, top = isTop(i);
+      const y = top ? TOP + MAX_STACK * 2 * R + 22 : BOTTOM - MAX_STACK * 2 * R - 10;
+      const m = el("g", { class: "head " + side }, g);
+      el("rect", { x: x - 33, y: y - 17, width: 66, height: 23, rx: 11,
+        fill: "rgba(0,0,0,0.28)" }, m);
+      el("text", { x, y, "text-anchor": "middle", "font-size": 17, "font-style": "italic",
+        fill: COLORS.label }, m, say("head", "head"));
     }
   }
 
@@ -132,9 +177,11 @@
     el("rect", { x: RIGHT, y: TOP, width: 6 * PW, height: BOTTOM - TOP, fill: COLORS.felt }, g);
     el("rect", { x: BAR_X, y: TOP, width: BAR_W, height: BOTTOM - TOP, fill: COLORS.bar }, g);
     const pos = (state && state.position) || null;
-    drawPoints(g, pos ? pos.points : null);
+    const pinned = pos ? pos.pinned || (state && state.pinned) || null : null;
+    drawPoints(g, pos ? pos.points : null, pinned);
+    drawHeads(g, state && state.heads);
     drawTrays(g, pos ? pos.off : null);
-    if (state && state.settings) drawCube(g, state.cube);
+    if (state && state.settings && state.cube_used !== false) drawCube(g, state.cube);
     drawBar(g, pos ? pos.bar : null);
     if (state && (state.phase === "rolled" || state.phase === "flagged" ||
         state.phase === "confirm" || state.phase === "review")) {

@@ -50,6 +50,7 @@
     $("opening-box").hidden = phase !== "opening";
     $("roll-box").hidden = !(phase === "roll" || phase === "beavered");
     $("play-box").hidden = !(phase === "rolled" || phase === "flagged" || phase === "confirm");
+    $("cube-box").hidden = !!state.settings && !GC.cubeUsed(state);
     if (phase === "flagged" && state.flag) {
       const f = state.flag;
       $("flag-who").textContent = `${n[f.side] || f.side} · ${(f.dice || []).join("-")}`;
@@ -92,14 +93,35 @@
     }
   }
 
+  /* The new-match command from the form; "" in a select means the variant's own default
+   * (opening: left out; cube, backgammons, winner_starts, six_block: null). */
   function settingsFrom(form) {
     const fd = new FormData(form), out = { command: "new_match" };
-    for (const k of ["white", "black", "event", "variant", "end_values", "opening"]) out[k] = fd.get(k) || "";
+    for (const k of ["white", "black", "event", "variant", "end_values", "fevga_first_checker"]) out[k] = fd.get(k) || "";
     for (const k of ["length", "beavers", "raccoons", "automatic_doubles"]) out[k] = Number(fd.get(k) || 0);
-    for (const k of ["crawford", "jacoby", "dead_cube_doubles", "draw_by_last_roll", "legal_moves_only"]) out[k] = fd.get(k) === "on";
+    for (const k of ["crawford", "jacoby", "dead_cube_doubles", "draw_by_last_roll", "legal_moves_only",
+      "mother_exception"]) out[k] = fd.get(k) === "on";
     out.max_cube = fd.get("max_cube") ? Number(fd.get("max_cube")) : null;
+    out.mother_points = Number(fd.get("mother_points") || 2);
+    for (const k of ["cube", "backgammons", "winner_starts"]) {
+      out[k] = fd.get(k) === "true" ? true : fd.get(k) === "false" ? false : null;
+    }
+    out.six_block = fd.get("six_block") || null;
+    if (fd.get("opening")) out.opening = fd.get("opening");
     return out;
   }
+
+  /* Only the settings of the chosen variant are shown (a Tavli match plays Plakoto and Fevga). */
+  function showVariantOptions(form) {
+    const v = form.elements.variant.value;
+    form.querySelectorAll(".vopt").forEach((e) => {
+      e.hidden = !e.dataset.variants.split(",").includes(v);
+    });
+    const len = form.elements.namedItem("length");  // not .length: the count of fields
+    if (v === "tavli" && ![3, 5, 7].includes(Number(len.value))) len.value = 5;
+  }
+
+  GC.settingsFrom = settingsFrom;
 
   document.addEventListener("DOMContentLoaded", () => {
     GC.onState(update);
@@ -129,6 +151,9 @@
       const r = await GC.post("/api/clip", {});
       say(r.ok ? T.done : GC.fmt(T.refused, { e: r.data.error || r.status }), !r.ok);
     });
+    const form = $("new-match-form");
+    form.elements.variant.addEventListener("change", () => showVariantOptions(form));
+    showVariantOptions(form);
     $("new-match-form").addEventListener("submit", (e) => {
       e.preventDefault();
       send(settingsFrom(e.target)).then((r) => { if (r.ok) $("new-match").open = false; });

@@ -34,6 +34,29 @@
     }
   }
 
+  /* The variant as players call it; a Tavli match also names the game's variant
+   * ("Tavli · game 2: Plakoto"). Nothing for standard backgammon. */
+  function variantName(name) {
+    const key = String(name || "").toLowerCase();
+    return (T.variants && T.variants[key]) || String(name || "");
+  }
+  function variants(state) {
+    const game = String(state.variant || state.settings.variant || "").toLowerCase();
+    const match = String(state.match_variant || state.settings.variant || game).toLowerCase();
+    return { game, match, rotation: !!match && match !== game };
+  }
+  function variantText(state) {
+    if (!state || !state.settings) return "";
+    const { game, match, rotation } = variants(state);
+    if (rotation) {
+      return fmt(T.match_game, { m: variantName(match), n: state.game, v: variantName(game) });
+    }
+    return game && game !== "backgammon" && game !== "standard" ? variantName(game) : "";
+  }
+  function cubeUsed(state) {
+    return !!(state && state.settings) && state.cube_used !== false;
+  }
+
   function moveText(m) {
     const v = m.value;
     switch (m.kind) {
@@ -70,14 +93,16 @@
     const info = [];
     if (state.settings) {
       info.push(s.length ? fmt(T.match_to, { n: s.length }) : T.money);
-      if (state.game) info.push(fmt(T.game, { n: state.game }));
+      const variant = variantText(state);
+      if (variant) info.push(variant);
+      if (state.game && !variants(state).rotation) info.push(fmt(T.game, { n: state.game }));
       if (state.crawford) info.push(T.crawford);
       if (s.event) info.push(s.event);
     }
     setText("#matchinfo", info.join(" · "));
     setText("#status", describe(state));
     const cube = state.cube || { value: 1, owner: "center" };
-    setText("#cubeinfo", state.settings ? `${T.cube}: ${cube.value} (${cube.owner === "center"
+    setText("#cubeinfo", cubeUsed(state) ? `${T.cube}: ${cube.value} (${cube.owner === "center"
       ? T.centered : fmt(T.owned_by, { p: n[cube.owner] })})` : "");
     const review = document.getElementById("review");
     if (review) review.hidden = !(state.review && state.audience === "spectator");
@@ -121,7 +146,8 @@
     for (const fn of listeners) fn(state);
   }
 
-  Object.assign(window.GC, { describe, moveText, names, renderPanel, onState, show });
+  Object.assign(window.GC, { describe, moveText, names, renderPanel, onState, show, variantName,
+    variantText, cubeUsed });
 
   document.addEventListener("DOMContentLoaded", () => {
     if (!document.getElementById("board")) return;  // pages that only borrow the texts

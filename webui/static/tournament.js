@@ -50,6 +50,7 @@
     const s = state.settings || {};
     const bits = [];
     if (state.settings) bits.push(s.length ? GC.fmt(T.match_to, { n: s.length }) : T.money);
+    bits.push(GC.variantText(state));
     if (state.crawford) bits.push(T.crawford);
     bits.push(GC.describe(state));
     tile.querySelector(".tstatus").textContent = bits.filter(Boolean).join(" · ");
