@@ -38,12 +38,14 @@ def test_faint_rimmed_disc_found_for_counting():
     """A black checker whose only edge is a thin grey rim, on a black point, beside bright white
     checkers (which set the percentile threshold high): the capped second vote finds it."""
     img = np.full((720, 1280, 3), 10, np.uint8)
+    yy, xx = np.mgrid[:300, :1280]
+    img[:300][((yy // 4 + xx // 4) % 2) == 1] = 250  # busy, contrasty texture elsewhere
     r = 25
     xs = [200 + 2 * r * k for k in range(12)]
     for x in xs[1:]:
         cv2.circle(img, (x, 400), r, (250, 250, 250), -1)
         cv2.circle(img, (x, 400 + 2 * r), r, (250, 250, 250), -1)
-    cv2.circle(img, (xs[0], 400), r - 1, (110, 110, 110), 2)
+    cv2.circle(img, (xs[0], 400), r - 1, (70, 70, 70), 2)
     bright = np.array([[x, y, float(r)] for x in xs[1:] for y in (400, 400 + 2 * r)])
     got = with_faint_discs(img, bright)
     new = got[len(bright):]
