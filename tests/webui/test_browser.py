@@ -173,3 +173,61 @@ def test_page_recovers_after_the_server_restarts(browser: Any,
         page.wait_for_selector("#status:has-text('6-1')", timeout=20000)
     finally:
         s.stop()
+
+
+def test_variants_on_the_pages(browser: Any, server: Server) -> None:
+    """Plakoto pins (both colours on the point, the pinned one at its base), no cube, the
+    variant's name; Long Nardi heads in Spanish; a Tavli match started from the referee's form
+    shows "Tavli · game 1: Portes" on the referee and tournament pages."""
+    op = OperatorClient(server.url)
+    op.command("new_match", length=3, white="Ana", black="Bruno", variant="plakoto")
+    pinned = [0] * 24
+    pinned[5], pinned[18] = 1, -1
+    op.command("set_position", turn="white", position={
+        "points": [-8, 0, 0, 0, 0, -6] + [0] * 12 + [2, 0, 0, 0, 0, 12], "pinned": pinned})
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("svg#board circle.checker.pinned")
+    on6 = page.locator('svg#board circle.checker[data-point="6"]')
+    classes = [on6.nth(k).get_attribute("class") for k in range(on6.count())]
+    assert classes[0] == "checker white pinned"  # drawn first: at the point's base
+    assert classes[1:] == ["checker black pinner"] * 4  # 6 pinners, 4 drawn, counted
+    ys = [float(on6.nth(k).get_attribute("cy")) for k in range(on6.count())]
+    assert ys == sorted(ys, reverse=True)  # bottom row: the base is lowest
+    assert page.text_content('svg#board text.count[data-point="6"]') == "6"
+    assert page.locator('svg#board circle.checker.pinned.black[data-point="19"]').count() == 1
+    assert page.locator("svg#board g.pin").count() == 2
+    assert page.locator("svg#board circle.checker").count() == 5 + (1 + 4) + (1 + 2) + 5
+    assert "Plakoto" in page.text_content("#matchinfo")
+    assert page.text_content("#cubeinfo") == "" and page.locator("svg#board rect.cube").count() == 0
+    _shoot(page, "variant-plakoto-pins-tablet")
+
+    op.command("new_match", length=3, white="Ana", black="Bruno", variant="long nardi")
+    es = _page(browser, lang="es")
+    es.goto(server.url + "/")
+    es.wait_for_selector("svg#board g.head")
+    assert es.locator("svg#board g.head").count() == 2
+    assert es.text_content("svg#board g.head.white") == "cabeza"
+    assert "Nardi largo" in es.text_content("#matchinfo")
+    _shoot(es, "variant-long-nardi-es")
+
+    referee = _page(browser, lang="it")
+    _login(referee, server.url)
+    referee.click("#new-match summary")
+    referee.fill("input[name=length]", "4")
+    referee.select_option("#nm-variant", "tavli")  # a Tavli match is to 3, 5 or 7 points
+    assert referee.input_value("input[name=length]") == "5"
+    assert referee.is_visible("select[name=mother_points]")
+    referee.select_option("select[name=mother_points]", "3")
+    referee.locator("#new-match").scroll_into_view_if_needed()
+    _shoot(referee, "variant-new-match-form-it")
+    referee.click("#new-match-form button[type=submit]")
+    referee.wait_for_selector("#matchinfo:has-text('Tavli · partita 1: Portes')")
+    assert referee.is_hidden("#cube-box")
+    state = referee.evaluate("async () => (await fetch('/api/state')).json()")
+    assert state["settings"]["mother_points"] == 3 and state["settings"]["opening"] == "reroll"
+    referee.evaluate("window.scrollTo(0, 0)")
+    _shoot(referee, "variant-tavli-referee-it")
+    page.goto(f"{server.url}/tournament?boards={server.url}")
+    page.wait_for_selector(".tile .tstatus:has-text('Tavli · game 1: Portes')")
+    assert not page.errors and not es.errors and not referee.errors
