@@ -1,0 +1,359 @@
+"""Fusion of camera observations with the rules: the referee's ``observe`` and its helpers.
+
+A settled observation gives per-region likelihoods; the legal plays of the roll (or the opening,
+a cube action, a correction of a flag) are scored against them, and a reading is accepted only
+when it clearly beats the runner-up. An observation that fits an unreachable position clearly
+better than every legal one is flagged illegal, with the judge's reasons.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from .events import Event
+from .moves import Play, legal_plays
+from .observation import REGIONS, Observation
+from .phase import MARGIN, START_FIT, CommandError, Phase
+from .position import BLACK, WHITE, Position, Side
+from .rules import Rules
+
+
+class Fusion:
+    """The observation half of the referee (mixed into ``Referee``)."""
+
+    def observe(self, obs: Observation) -> list[Event]:
+        """Fuse a settled observation with the rules; return the events it causes."""
+        if not obs.board_found or not obs.settled or self.settings is None:
+            return []
+        if self.stale_dice is not None and (
+                obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
+            self.stale_dice = None  # the last player's dice have been picked up
+        if self.phase == Phase.OPENING:
+            return self._observe_opening(obs)
+        if self.phase in (Phase.ROLL, Phase.BEAVERED):
+            return self._observe_roll(obs)
+        if self.phase == Phase.DOUBLED:
+            return self._observe_doubled(obs)
+        if self.phase == Phase.ROLLED:
+            assert self.turn is not None
+            dice = obs.dice
+            if dice is not None and dice.owner in (None, self.turn.value) and \
+                    sorted(dice.values) == sorted(self.dice or ()):
+                # the dice are still down: the player is moving (flag only a board that no part
+                # of a legal play can give)
+                return self._flag_midway(obs)
+            events = self._fuse(obs)
+            if events and events[-1].type not in ("IllegalMoveFlagged", "NeedsConfirmation") \
+                    and self.phase == Phase.ROLL:
+                events += self._observe_roll(obs)
+            return events
+        if self.phase in (Phase.FLAGGED, Phase.CONFIRM):
+            return self._resolve(obs)
+        return []
+
+    def _observe_roll(self, obs: Observation) -> list[Event]:
+        assert self.turn is not None
+        if self.phase == Phase.ROLL and self._cube_offered_seen(obs):
+            doubled = self._try({"command": "double"})
+            if doubled:
+                return doubled + self._observe_doubled(obs)
+        dice = obs.dice
+        if dice is None or dice.cocked or len(dice.values) != 2:
+            return []
+        if dice.owner not in (None, self.turn.value):
+            return []
+        if dice.owner is None and sorted(dice.values) == self.stale_dice:
+            return []  # the last player's dice, still on the board (after a dance, say)
+        return self.command({"command": "roll", "dice": list(dice.values)})
+
+    def _try(self, cmd: Mapping[str, Any]) -> list[Event]:
+        """A command the camera infers; nothing when the rules refuse it now (the operator can
+        still enter it)."""
+        try:
+            return self.command(cmd)
+        except CommandError:
+            return []
+
+    def _fits_start(self, obs: Observation) -> bool:
+        """The board clearly shows the start position (set up for a game)."""
+        start = self.rules.start
+        return _best_possible(obs) - obs.log_likelihood(start) < START_FIT
+
+    def _observe_opening(self, obs: Observation) -> list[Event]:
+        """The opening roll, from the board: one die each (the higher plays both) or the first
+        player rolling both, as the settings say. Dice of a known owner (both in one half) tell
+        who plays; dice with no owner (one in each half) are remembered, and the side whose
+        legal opening play the board then clearly shows is the one that won the roll. Under the
+        "reroll" opening (Portes, Plakoto, Fevga, Long Nardi) the winner of one die each rolls
+        both dice anew: the side whose pair then lands is the one that won the roll seen."""
+        assert self.settings is not None
+        both = self.settings.opening == "both_dice"
+        reroll = self.settings.opening == "reroll"
+        dice = obs.dice
+        fresh = (dice is not None and not dice.cocked and len(dice.values) == 2
+                 and sorted(dice.values) != self.stale_dice)
+        if fresh and self._fits_start(obs):
+            assert dice is not None
+            a, b = dice.values
+            if dice.owner is not None:
+                side = Side(dice.owner)
+                if both:
+                    return self._try({"command": "roll", "side": side.value, "dice": [a, b]})
+                if reroll and self.opening_dice is not None:
+                    return self._rerolled(side, self.opening_dice, (a, b))
+                hi, lo = max(a, b), min(a, b)
+                w, bl = (hi, lo) if side is WHITE else (lo, hi)
+                return self._try({"command": "opening_roll", "white": w, "black": bl})
+            if a == b and not both:
+                return self._try({"command": "opening_roll", "white": a, "black": b})
+            self.opening_dice = (max(a, b), min(a, b))
+        if self.opening_dice is None or reroll:
+            return []
+        return self._opening_mover(obs, self.opening_dice, both)
+
+    def _rerolled(self, winner: Side, opening: tuple[int, int],
+                  dice: tuple[int, ...]) -> list[Event]:
+        """The opening roll seen as one die each, then ``winner``'s new pair: both recorded."""
+        hi, lo = opening
+        w, b = (hi, lo) if winner is WHITE else (lo, hi)
+        events = self._try({"command": "opening_roll", "white": w, "black": b})
+        if events and self.phase == Phase.ROLL:
+            events += self._try({"command": "roll", "dice": list(dice)})
+        return events
+
+    def _opening_mover(self, obs: Observation, dice: tuple[int, int],
+                       both: bool) -> list[Event]:
+        start = self.rules.start
+        scored = [(obs.log_likelihood(p.after), p) for side in (WHITE, BLACK)
+                  for p in legal_plays(start, side, dice, self.rules)]
+        scored.sort(key=lambda sp: -sp[0])
+        best, play = scored[0]
+        rest = [s for s, p in scored[1:] if p.side is not play.side or p.after != play.after]
+        runner = max([obs.log_likelihood(start), *rest])
+        if best - runner < MARGIN:
+            return []  # not moved yet, or not clearly by one side: wait
+        side = play.side
+        if both:
+            events = self._try({"command": "roll", "side": side.value, "dice": list(dice)})
+        else:
+            w, b = dice if side is WHITE else (dice[1], dice[0])
+            events = self._try({"command": "opening_roll", "white": w, "black": b})
+        if events and self.phase == Phase.ROLLED:
+            events += self._fuse(obs)
+        return events
+
+    def _cube_offered_seen(self, obs: Observation) -> bool:
+        """The cube has gone over to the opponent of the side to roll: a double. Its value, when
+        read, must be twice the cube's."""
+        cube, turn = obs.cube, self.turn
+        if cube is None or turn is None or cube.owner != turn.other.value:
+            return False
+        if self.cube_owner is turn.other:
+            return False  # it already lies there
+        return cube.value is None or cube.value == self.cube_value * 2
+
+    def _observe_doubled(self, obs: Observation) -> list[Event]:
+        """A double waits: the board set up anew is a drop; the doubler rolling means the cube
+        was taken (beavered, when it reads four times its value on the taker's side)."""
+        assert self.turn is not None
+        if self.position != self.rules.start and self._fits_start(obs) and \
+                obs.log_likelihood(self.rules.start) - obs.log_likelihood(self.position) >= MARGIN:
+            return self._try({"command": "drop"})
+        cube = obs.cube
+        if cube is not None and cube.owner == self.turn.other.value and \
+                cube.value == self.cube_value * 4:
+            beavered = self._try({"command": "beaver"})
+            if beavered:
+                return beavered
+        dice = obs.dice
+        if dice is None or dice.cocked or len(dice.values) != 2 or \
+                dice.owner not in (None, self.turn.value):
+            return []
+        if dice.owner is None and sorted(dice.values) == self.stale_dice:
+            return []
+        taken = self._try({"command": "take"})
+        return taken + self._observe_roll(obs) if taken else []
+
+    def _scored(self, obs: Observation) -> list[tuple[float, Play]]:
+        assert self.turn is not None and self.dice is not None
+        plays = legal_plays(self.position, self.turn, self.dice, self.rules)
+        return sorted(((obs.log_likelihood(p.after), p) for p in plays),
+                      key=lambda sp: -sp[0])
+
+    def _fuse(self, obs: Observation) -> list[Event]:
+        """The mover has picked up the dice: which legal play does the board show?"""
+        scored = self._scored(obs)
+        best, play = scored[0]
+        second = scored[1][0] if len(scored) > 1 else -math.inf
+        if play.after != self.position and obs.log_likelihood(self.position) - best >= MARGIN:
+            # the board still shows the position before the play: the player has not moved
+            # (or has put the checkers back after a flag). Only a new roll on the board says the
+            # turn went by without a move.
+            if self.replaying or not self._new_roll_seen(obs):
+                return []
+            return self._emit(self._illegal(self.position))
+        mixed = self._mixed_seen(obs, best)
+        if mixed:
+            return self._emit([self._flag_mixed(mixed)])
+        seen = self._seen_illegal(obs, best)
+        if seen is not None:
+            return self._emit(self._illegal(seen))
+        if not _fully_seen(obs) and _best_possible(obs) - best >= MARGIN:
+            return []  # what is seen fits no legal play and part of the board is hidden: wait
+        if best - second >= MARGIN:
+            return self._emit(self._moved(play))
+        close = [p for s, p in scored if best - s < MARGIN]
+        return self._emit([Event("NeedsConfirmation", {
+            "side": play.side.value, "dice": list(play.dice),
+            "candidates": [{"play": p.notation, "position": p.after.to_json()} for p in close],
+        })])
+
+    def _new_roll_seen(self, obs: Observation) -> bool:
+        """Dice on the board that are not the mover's roll: the opponent has rolled."""
+        dice = obs.dice
+        if dice is None or dice.cocked or len(dice.values) != 2 or self.turn is None:
+            return False
+        if dice.owner is not None:
+            return dice.owner == self.turn.other.value
+        return sorted(dice.values) != sorted(self.dice or ())
+
+    def _mixed_seen(self, obs: Observation, best: float) -> list[tuple[int, int, int]]:
+        """Points the board clearly shows with checkers of both sides, where the rules allow no
+        such thing (every variant that hits or blocks with one checker; not Plakoto's pins):
+        ``(index, white, black)`` each. A ``Position`` cannot hold them, so the judge cannot
+        see them."""
+        if not (self.rules.hits or self.rules.block == 1):
+            return []
+        if _best_possible(obs) - best < MARGIN:
+            return []
+        return [(i, c[0], c[1]) for i, c in enumerate(obs.best_counts()[:24])
+                if c is not None and c[0] and c[1]]
+
+    def _flag_mixed(self, mixed: list[tuple[int, int, int]]) -> Event:
+        from .judge import HIT_NOT_ON_BAR, LANDED_ON_BLOCKED_POINT
+
+        assert self.turn is not None and self.dice is not None
+        mover, other = self.turn, self.turn.other
+        reasons, codes = [], []
+        for i, w, b in mixed:
+            point = next(p for p in range(1, 25) if self.rules.abs_index(mover, p) == i)
+            theirs = b if mover is WHITE else w
+            if theirs == 1 and self.rules.hits:
+                codes.append(HIT_NOT_ON_BAR)
+                reasons.append(f"the {other.value} blot on {point} was not put on the bar: "
+                               f"it shares the point with {mover.value}")
+            else:
+                codes.append(LANDED_ON_BLOCKED_POINT)
+                reasons.append(f"landed on {point}, which {other.value} holds with "
+                               f"{theirs} checker{'s' if theirs != 1 else ''}")
+        return Event("IllegalMoveFlagged", {
+            "side": mover.value, "dice": list(self.dice), "position": None, "reasons": reasons,
+            "codes": codes, "mixed": [{"index": i, "white": w, "black": b} for i, w, b in mixed]})
+
+    def _seen_illegal(self, obs: Observation, best: float) -> Position | None:
+        """The position the board shows when it is a whole position that no legal play reaches
+        and it fits the observation clearly better than every legal one."""
+        seen = obs.most_likely_position()
+        if seen is None or not _complete(seen):
+            return None
+        if obs.log_likelihood(seen) - best < MARGIN:
+            return None
+        return seen
+
+    def _resolve(self, obs: Observation) -> list[Event]:
+        """A flag or a confirmation ends when the board clearly shows a legal result (or, for a
+        flag, the position before the play: the players put the checkers back). A board that
+        changes to another illegal one is flagged (again), so the flag always shows the board
+        that would be let stand."""
+        scored = self._scored(obs)
+        best, play = scored[0]
+        second = scored[1][0] if len(scored) > 1 else -math.inf
+        before = obs.log_likelihood(self.position)
+        flagged: Position | None = None
+        flagged_mixed: list[Any] | None = None
+        if self.phase == Phase.FLAGGED:
+            assert self.flag is not None
+            if self.flag["position"] is not None:
+                flagged = Position.from_json(self.flag["position"])
+            flagged_mixed = self.flag.get("mixed")
+            if flagged != self.position and before - best >= MARGIN:
+                return self._emit([Event("FlagCleared", {})])
+        mixed = self._mixed_seen(obs, max(best, before))
+        if mixed:
+            event = self._flag_mixed(mixed)
+            return [] if event["mixed"] == flagged_mixed else self._emit([event])
+        seen = self._seen_illegal(obs, max(best, before))
+        if seen is not None and seen != self.position and seen != flagged:
+            return self._emit(self._illegal(seen))
+        # a legal play ends the flag only when it fits better than the flagged board too
+        shown = obs.log_likelihood(flagged) if flagged is not None else -math.inf
+        if best - max(second, before, shown) >= MARGIN:
+            return self._emit(self._moved(play))
+        if flagged is not None and self._new_roll_seen(obs) and \
+                obs.log_likelihood(flagged) - max(best, before) >= MARGIN:
+            # the opponent has rolled on the illegal play: it stands (tournament rule)
+            stood = self._try({"command": "let_stand"})
+            if stood and self.phase == Phase.ROLL:
+                stood += self._observe_roll(obs)
+            return stood
+        return []
+
+    def _flag_midway(self, obs: Observation) -> list[Event]:
+        """While the dice are down a board is flagged only when it is a whole position, fully
+        seen, that fits clearly better than the position before and every legal play, and that
+        no part of a legal play can give (:func:`_impossible_midway`): the player has finished
+        an illegal play, or is making one, and the opponent may ask for it to be put right."""
+        if self.replaying or not _fully_seen(obs):
+            return []
+        seen = obs.most_likely_position()
+        if seen is None or not _complete(seen) or seen == self.position:
+            return []
+        assert self.turn is not None and self.dice is not None
+        if not _impossible_midway(self.position, seen, self.turn, self.dice, self.rules):
+            return []
+        best = max(s for s, _ in self._scored(obs))
+        if obs.log_likelihood(seen) - max(best, obs.log_likelihood(self.position)) < MARGIN:
+            return []
+        return self._emit(self._illegal(seen))
+
+
+def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple[int, int],
+                       rules: Rules) -> bool:
+    """No part of any play of ``dice`` turns ``before`` into ``seen``: the opponent's checkers
+    moved other than to the bar, or (no checker borne off) the mover's went a number of pips no
+    subset of the dice makes."""
+    from .moves import to_relative
+
+    my0, opp0 = to_relative(before, side, rules)
+    my1, opp1 = to_relative(seen, side, rules)
+    points = range(1, 25)
+    hit = sum(max(0, opp0[p] - opp1[p]) for p in points)
+    if any(opp1[p] > opp0[p] for p in points) or opp1[25] - opp0[25] != hit or \
+            opp1[0] != opp0[0] or my1[25] > my0[25]:
+        return True
+    if seen.off(side) != before.off(side):
+        return False  # bearing off with a larger die: pips do not add up
+    a, b = dice
+    steps = [a] * 4 if a == b else [a, b]
+    sums = {sum(steps[:k]) for k in range(len(steps) + 1)} | set(steps)
+    moved = before.pip_count(side) - seen.pip_count(side)
+    return moved not in sums
+
+
+def _complete(pos: Position) -> bool:
+    return pos.count(WHITE) == 15 and pos.count(BLACK) == 15
+
+
+def _fully_seen(obs: Observation) -> bool:
+    """Every region was seen and no hand was over the board."""
+    return not obs.hand and len(obs.regions) >= REGIONS and all(
+        r is not None for r in obs.regions[:REGIONS])
+
+
+def _best_possible(obs: Observation) -> float:
+    """The log-likelihood of the best reading of every seen region on its own (an upper bound
+    for any position's fit)."""
+    return sum(math.log(max(max(r.values(), default=0.0), obs.floor))
+               for r in obs.regions[:REGIONS] if r is not None)
