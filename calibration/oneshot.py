@@ -20,6 +20,7 @@ from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
 from .discount import Stack, count_stacks, with_faint_discs
+from .edges import fit_long_edges
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
@@ -131,17 +132,20 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
                  ) -> tuple[Observation, BoardProfile]:
     """Read a photo with no profile (``corners``, when given, skip the finder). Raises
     BoardNotFound."""
+    discs = None
     if corners is None:
         found = find_playing_area(frame)
         q, shape = refine_corners(frame, found.corners), shape_of(found)
+        if found.discs is not None:
+            discs = with_faint_discs(frame, found.discs)
+            q = fit_long_edges(q, found.bar, discs)
     else:
         q, shape = refine_corners(frame, corners), None
     prof = provisional_profile(frame, q, shape, None if corners is not None else found.discs)
     obs = read(frame, prof)
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
-        if found.discs is not None:
-            discs = with_faint_discs(frame, found.discs)
+        if discs is not None:
             obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
     return obs, prof
 

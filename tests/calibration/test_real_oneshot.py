@@ -33,6 +33,7 @@ def test_real_photos_one_shot():
         r, s = score(obs.best_counts(), t)
         right, scored = right + r, scored + s
     assert found == len(truth)
-    # measured 157 of 185 (151 before the faint second disc vote, 139 before the discs counted
+    # measured 162 of 185 (157 before the long edges from the first checkers, 151 before the
+    # faint second disc vote, 139 before the discs counted
     # the stacks, 74 with the edge finder)
-    assert right >= 155
+    assert right >= 160

@@ -1,0 +1,109 @@
+"""The playing area's two long edges from the checkers' stacks (one-shot, no profile).
+
+A stack starts at its point's edge: the first checker's centre lies one radius (and a hair) in
+from the long edge. Given a found playing area (whose long edges the point-pattern model may
+place a little off, e.g. under perspective, where a rectangle model is only nearly right), every
+column's first disc says where the edge is near that column; a line through those places (in the
+board's unit square, so perspective is no matter) is the edge. The sides (the short edges) are
+kept; the new corners are where the new long edges meet them.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .discount import COL_TOL, column_of
+
+EDGE_IN = 1.05  # first checker's centre from the edge, in radii
+FIRST_MAX = 1.6  # a column's first disc lies within this many diameters of the current edge
+MIN_COLS = 3  # columns with a first disc needed to move an edge
+MAX_RESID = 0.25  # largest residual of the edge line, in checker diameters
+MAX_MOVE = 1.0  # an edge moves at most this many diameters
+MAX_TILT = 0.6  # and tilts at most this many diameters over the width
+AGREE = 0.6  # share of the columns' first discs on the edge line
+MIN_SPAN = 0.5  # the agreeing columns span this much of the width to tilt an edge
+
+
+def _first_discs(depth: np.ndarray, col: np.ndarray, ok: np.ndarray, diam: np.ndarray
+                 ) -> list[int]:
+    """Per column, the disc nearest the edge (within FIRST_MAX diameters)."""
+    out = []
+    for k in range(12):
+        idx = np.nonzero(ok & (col == k))[0]
+        if len(idx) == 0:
+            continue
+        i = idx[np.argmin(depth[idx])]
+        if depth[i] < FIRST_MAX * diam[i]:
+            out.append(int(i))
+    return out
+
+
+def _consensus_line(u: np.ndarray, v: np.ndarray, tol: float, max_tilt: float
+                    ) -> np.ndarray | None:
+    """v = a + b u (|b| <= ``max_tilt``) through the most points within ``tol`` (every pair
+    tried, and every point level), refitted on them;
+    None unless at least MIN_COLS and most points agree (a hand or a lone checker out in a point
+    disagrees)."""
+    n = len(u)
+    best = None
+    for i in range(n):
+        for j in range(i, n):
+            b = 0.0 if j == i or abs(u[j] - u[i]) < 1e-6 else (v[j] - v[i]) / (u[j] - u[i])
+            if abs(b) > max_tilt:
+                continue
+            inl = np.abs(v[i] + b * (u - u[i]) - v) <= tol
+            if best is None or inl.sum() > best.sum():
+                best = inl
+    if best is None or best.sum() < max(MIN_COLS, AGREE * n):
+        return None
+    ub, vb = u[best], v[best]
+    if ub.max() - ub.min() < MIN_SPAN:  # too short a base to tilt the edge: shift it only
+        return np.array([float(np.mean(vb)), 0.0])
+    coef = np.linalg.lstsq(np.c_[np.ones(len(ub)), ub], vb, rcond=None)[0]
+    b = float(np.clip(coef[1], -max_tilt, max_tilt))
+    return np.array([float(np.mean(vb - b * ub)), b])
+
+
+def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
+    """``corners`` (TL, TR, BR, BL, points along TL-TR) with each long edge moved onto the line
+    its columns' first checkers imply, where at least MIN_COLS columns agree on it."""
+    q = np.asarray(corners, np.float64)
+    if discs is None or len(discs) < MIN_COLS:
+        return q
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    H = cv2.getPerspectiveTransform(q.astype(np.float32), unit)
+    Hi = np.linalg.inv(H)
+
+    def to_unit(xy: np.ndarray) -> np.ndarray:
+        return cv2.perspectiveTransform(xy.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2)
+
+    c = to_unit(discs[:, :2])
+    up = to_unit(discs[:, :2] - np.c_[np.zeros(len(discs)), discs[:, 2]])
+    down = to_unit(discs[:, :2] + np.c_[np.zeros(len(discs)), discs[:, 2]])
+    rad = np.abs(down[:, 1] - up[:, 1]) / 2  # radius in unit heights, where the disc lies
+    inside = (c[:, 0] > 0) & (c[:, 0] < 1) & (c[:, 1] > -0.1) & (c[:, 1] < 1.1)
+    col, off = column_of(c[:, 0], bar)
+    on = inside & (np.abs(off) < COL_TOL)
+    new = {}
+    for top in (True, False):
+        depth = c[:, 1] if top else 1 - c[:, 1]
+        first = _first_discs(depth, col, on & (depth < 0.5), 2 * rad)
+        if len(first) < MIN_COLS:
+            continue
+        u = c[first, 0]
+        edge = depth[first] - EDGE_IN * rad[first]  # where the edge is near each column
+        d = 2 * np.median(rad[first])
+        coef = _consensus_line(u, edge, MAX_RESID * d, MAX_TILT * d)
+        if coef is None or np.abs(coef[0] + coef[1] * np.r_[0, 1]).max() > MAX_MOVE * d:
+            continue
+        e0, e1 = coef[0], coef[0] + coef[1]  # the edge's depth at u = 0 and u = 1
+        new[top] = (e0, e1) if top else (1 - e0, 1 - e1)
+    if not new:
+        return q
+    uq = unit.astype(np.float64).copy()
+    if True in new:
+        uq[0, 1], uq[1, 1] = new[True]
+    if False in new:
+        uq[3, 1], uq[2, 1] = new[False]
+    return cv2.perspectiveTransform(uq.reshape(-1, 1, 2), Hi).reshape(-1, 2)

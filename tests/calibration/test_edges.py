@@ -1,0 +1,51 @@
+"""The long edges from the columns' first checkers (calibration.edges): a found quad that runs
+past the bottom edge is pulled back onto it; a hand's false discs do not tilt an edge."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from calibration.edges import fit_long_edges
+
+W, H, BAR = 1200.0, 1000.0, 0.08
+PW = (1 - BAR) / 12 * W
+R = 0.45 * PW
+TRUE = np.float64([[0, 0], [W, 0], [W, H], [0, H]])
+
+
+def _x(c: int) -> float:
+    return (c + 0.5) * PW + (BAR * W if c >= 6 else 0.0)
+
+
+def _discs(cols_top: list[int], cols_bottom: list[int]) -> np.ndarray:
+    d = [(_x(c), 1.05 * R, R) for c in cols_top]
+    d += [(_x(c), H - 1.05 * R, R) for c in cols_bottom]
+    d += [(_x(c), H - 3.05 * R, R) for c in cols_bottom]  # second checkers
+    return np.asarray(d)
+
+
+def test_overshooting_bottom_pulled_back():
+    discs = _discs([0, 4, 6, 11], [0, 4, 6, 11])
+    found = TRUE.copy()
+    found[2:, 1] += 0.7 * R * 2  # the quad runs past the bottom by 0.7 diameters
+    got = fit_long_edges(found, BAR, discs)
+    assert np.abs(got - TRUE).max() < 2.0, got
+
+
+def test_tilted_edge_recovered():
+    discs = _discs([0, 3, 7, 10], [1, 5, 8, 11])
+    found = TRUE.copy()
+    found[2, 1] += 40  # bottom-right corner low: the bottom edge tilted
+    got = fit_long_edges(found, BAR, discs)
+    assert np.abs(got - TRUE).max() < 3.0, got
+
+
+def test_a_hand_does_not_move_an_edge():
+    discs = _discs([0, 5, 6, 7], [])
+    hand = np.array([[_x(1), 2.4 * R, R], [_x(2), 2.6 * R, R], [_x(3), 2.5 * R, R]])
+    got = fit_long_edges(TRUE, BAR, np.r_[discs, hand])
+    assert np.abs(got - TRUE).max() < 2.0, got
+    # too few columns: nothing moves
+    few = TRUE.copy()
+    few[:2, 1] -= 30
+    assert np.allclose(fit_long_edges(few, BAR, _discs([0, 5], [])), few)
