@@ -760,6 +760,7 @@ class Referee(Fusion):
             "match_variant": self.match_rules.name,
             "pinned": list(self.position.pinned) if self.position.pinned else [0] * 24,
             "heads": _heads(self.rules),
+            "cube_used": s is not None and self.rules.cube,  # this game's rules, settings applied
         }
 
 

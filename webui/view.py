@@ -12,8 +12,6 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from engine.rules import by_name
-
 REVIEW_PHASES = ("flagged", "confirm")
 
 
@@ -22,29 +20,11 @@ def flags_public(snapshot: Mapping[str, Any]) -> bool:
     return bool(settings.get("legal_moves_only"))
 
 
-def cube_used(snapshot: Mapping[str, Any]) -> bool:
-    """Whether the game is played with the cube: the match's ``cube`` setting, else the game's
-    variant's own default (Plakoto, Fevga, Nardi, Tavli... have none)."""
-    settings = snapshot.get("settings") or {}
-    if not settings:
-        return False
-    if isinstance(settings.get("cube"), bool):
-        return bool(settings["cube"])
-    for name in (snapshot.get("variant"), settings.get("variant")):
-        if isinstance(name, str):
-            try:
-                return by_name(name).cube
-            except KeyError:
-                continue
-    return True
-
-
 def audience_view(snapshot: Mapping[str, Any], operator: bool) -> dict[str, Any]:
     """The snapshot as the operator (everything) or a spectator may see it."""
     view = copy.deepcopy(dict(snapshot))
     view["review"] = view.get("phase") in REVIEW_PHASES
     view["audience"] = "operator" if operator else "spectator"
-    view["cube_used"] = cube_used(snapshot)
     if operator or flags_public(snapshot):
         return view
     if view["review"]:
