@@ -107,8 +107,8 @@ def test_scenes_no_wrong_value(scene_reads: list) -> None:
 
 
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
-@pytest.mark.xfail(strict=True, reason="known gap: one-shot finds phantom dice on real photos "
-                   "(points' edges, overlays); two are still read (a 6 on test2, a 3 on test9)")
+@pytest.mark.xfail(strict=True, reason="known gap: one-shot still reads a phantom die on a real "
+                   "photo (a 1 on test2, whose dice are 2, 4, 5)")
 def test_real_photos_never_a_wrong_die() -> None:
     from bench.bench_real_dice import read_photo
 
@@ -120,6 +120,6 @@ def test_real_photos_never_a_wrong_die() -> None:
         if values is None:
             continue
         want = list(t["dice"])
-        for v in values:  # every value read is one of the photo's dice
+        for v in (v for v in values if v is not None):  # a refusal is never wrong
             assert v in want, (name, values, want)
             want.remove(v)
