@@ -5,7 +5,11 @@ from the long edge. Given a found playing area (whose long edges the point-patte
 place a little off, e.g. under perspective, where a rectangle model is only nearly right), every
 column's first disc says where the edge is near that column; a line through those places (in the
 board's unit square, so perspective is no matter) is the edge. The sides (the short edges) are
-kept; the new corners are where the new long edges meet them.
+kept; the new corners are where the new long edges meet them. Likewise each long edge's two ends
+(where the sides meet it; a camera low in front makes the far row shorter than a rectangle model
+allows): the row's first checkers sit on column centres, so the ends are moved (along the edge)
+to the stretch of the row about its middle (the bar, which the pattern model finds well) that
+puts them there best.
 """
 
 from __future__ import annotations
@@ -107,3 +111,65 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
     if False in new:
         uq[3, 1], uq[2, 1] = new[False]
     return cv2.perspectiveTransform(uq.reshape(-1, 1, 2), Hi).reshape(-1, 2)
+
+
+SCALES = tuple(float(x) for x in np.linspace(0.84, 1.16, 33))  # row stretches tried
+SHIFT_STEP = 0.003  # row shifts tried, unit widths
+MAX_SHIFT = 0.012  # the row's middle (the bar) moves at most this far, unit widths
+STRETCH_COST = 3.0  # fit (first discs) a stretch of the row by 1 costs
+END_GAIN = 1.0  # the best stretch must fit this many first discs' worth better than none
+FIT_SIGMA = 0.15  # point widths: a disc this far off its column centre fits exp(-1)
+
+
+def _unit(q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    H = cv2.getPerspectiveTransform(q.astype(np.float32), unit)
+    return H, np.linalg.inv(H)
+
+
+def _map(M: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(np.asarray(xy, np.float64).reshape(-1, 1, 2), M).reshape(-1, 2)
+
+
+def _fit(u: np.ndarray, bar: float) -> float:
+    _, off = column_of(u, bar)
+    return float(np.exp(-((off / FIT_SIGMA) ** 2)).sum())
+
+
+def fit_row_ends(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
+    """``corners`` with each long edge's ends moved along it so that the row's first checkers
+    sit on column centres (a shift and a stretch of the row, searched), where that fits clearly
+    better than the ends as they are."""
+    q = np.asarray(corners, np.float64)
+    if discs is None or len(discs) < MIN_COLS:
+        return q
+    H, Hi = _unit(q)
+    c = _map(H, discs[:, :2])
+    up = _map(H, discs[:, :2] - np.c_[np.zeros(len(discs)), discs[:, 2]])
+    down = _map(H, discs[:, :2] + np.c_[np.zeros(len(discs)), discs[:, 2]])
+    diam = np.abs(down[:, 1] - up[:, 1])
+    inside = (c[:, 0] > -0.05) & (c[:, 0] < 1.05)
+    uq = np.float64([[0, 0], [1, 0], [1, 1], [0, 1]])
+    for top in (True, False):
+        depth = c[:, 1] if top else 1 - c[:, 1]
+        first = inside & (depth > 0) & (depth < FIRST_MAX * diam / 2 + diam / 2)
+        u = c[first, 0]
+        if len(u) < MIN_COLS:
+            continue
+        base = _fit(u, bar)
+        best = (base + END_GAIN, 0.0, 1.0)
+        for b in SCALES:  # stretched about the bar, which the pattern model places well
+            for sh in np.arange(-MAX_SHIFT, MAX_SHIFT + 1e-9, SHIFT_STEP):
+                a = 0.5 * (1 - b) + sh
+                f = _fit(a + b * u, bar) - STRETCH_COST * abs(b - 1) - abs(sh) / MAX_SHIFT
+                if f > best[0]:
+                    best = (f, float(a), float(b))
+        _, a, b = best
+        if (a, b) == (0.0, 1.0):
+            continue
+        u0, u1 = -a / b, (1 - a) / b  # the row's new ends, in the old unit square
+        if top:
+            uq[0, 0], uq[1, 0] = u0, u1
+        else:
+            uq[3, 0], uq[2, 0] = u0, u1
+    return _map(Hi, uq)

@@ -20,7 +20,7 @@ from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
 from .discount import Stack, count_stacks, with_faint_discs
-from .edges import fit_long_edges
+from .edges import fit_long_edges, fit_row_ends
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .refine import refine_corners
@@ -139,6 +139,7 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         if found.discs is not None:
             discs = with_faint_discs(frame, found.discs)
             q = fit_long_edges(q, found.bar, discs)
+            q = fit_long_edges(fit_row_ends(q, found.bar, discs), found.bar, discs)
     else:
         q, shape = refine_corners(frame, corners), None
     prof = provisional_profile(frame, q, shape, None if corners is not None else found.discs)

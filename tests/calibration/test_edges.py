@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from calibration.edges import fit_long_edges
+from calibration.edges import fit_long_edges, fit_row_ends
 
 W, H, BAR = 1200.0, 1000.0, 0.08
 PW = (1 - BAR) / 12 * W
@@ -49,3 +49,24 @@ def test_a_hand_does_not_move_an_edge():
     few = TRUE.copy()
     few[:2, 1] -= 30
     assert np.allclose(fit_long_edges(few, BAR, _discs([0, 5], [])), few)
+
+
+def test_far_row_shorter_under_perspective():
+    """A camera low in front: the far (top) row is shorter than the found rectangle says; its
+    first checkers pull the top corners in, and the near row stays as it is."""
+    import cv2
+
+    true = np.float64([[80, 0], [W - 80, 0], [W, H], [0, H]])
+    M = cv2.getPerspectiveTransform(np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]),
+                                    true.astype(np.float32))
+    cols = [0, 2, 4, 7, 9, 11]
+    pw = (1 - BAR) / 12
+    u = np.array([(c + 0.5) * pw + (BAR if c >= 6 else 0.0) for c in cols])
+    r_unit = 0.45 * pw  # the radius in unit widths (the unit square is W x H here: about so)
+    top = np.c_[u, np.full(len(u), 1.05 * r_unit * W / H)]
+    bottom = np.c_[u, 1 - np.full(len(u), 1.05 * r_unit * W / H)]
+    xy = cv2.perspectiveTransform(np.r_[top, bottom].reshape(-1, 1, 2), M).reshape(-1, 2)
+    discs = np.c_[xy, np.full(len(xy), R)]
+    got = fit_row_ends(TRUE, BAR, discs)
+    assert np.abs(got[:2, 0] - true[:2, 0]).max() < 15, got
+    assert np.abs(got[2:] - TRUE[2:]).max() < 15, got
