@@ -84,6 +84,27 @@ def test_mismatch_and_drift():
         calibrate(other, START, method="taps", corners=q)
 
 
+@pytest.mark.parametrize("seed", [700000, 700006])
+def test_position_check_uses_the_reading_model(seed):
+    """Boards the old colour models misread at calibration (8 regions on both dev seeds, over
+    the old limit of 6) calibrate: the check reads the frame with the disc model the reader
+    uses; another state of the same board is still refused."""
+    from calibration.calibrate import MAX_MISREAD, misread
+    from calibration.learn import learn
+
+    setup = random_setup(seed)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(State(START))
+    q = np.array(tr0["board_corners_px"])
+    assert misread(learn(img0, q, START), img0, START)[0] > 6  # the old check refused these
+    prof = calibrate(img0, START, method="taps", corners=q)
+    assert prof.meta["orientation"] == "identity"
+    assert misread(prof, img0, START)[0] <= 1  # measured 1 and 1
+    assert MAX_MISREAD <= 3
+    with pytest.raises(PositionMismatch):
+        calibrate(scene.render(random_state(setup, 12))[0], START, method="taps", corners=q)
+
+
 def _cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "gammoncam.cli", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
