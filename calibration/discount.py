@@ -43,8 +43,9 @@ def with_faint_discs(frame: np.ndarray, discs: np.ndarray, cap: float = FAINT_CA
                      work: int = 640) -> np.ndarray:
     """``discs`` (n, 3, frame pixels) and the checker-sized discs a second vote finds when the
     gradient threshold is capped at ``cap`` (a dark checker whose only edge is a thin rim, on a
-    board whose white checkers set the percentile threshold high): for counting, not finding."""
-    from .discs import detect
+    board whose white checkers set the percentile threshold high): for counting, not finding.
+    Nothing is added when the cap is above the usual threshold."""
+    from .discs import detect, gray_threshold
 
     if discs is None or len(discs) == 0:
         return discs
@@ -52,6 +53,8 @@ def with_faint_discs(frame: np.ndarray, discs: np.ndarray, cap: float = FAINT_CA
     s = work / max(h, w)
     small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    if gray_threshold(gray) <= cap:  # the cap changes nothing: the first vote saw it all
+        return discs
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     r = float(np.median(discs[:, 2])) * s
     new = detect(gray, lab, radii=(0.9 * r, r, 1.1 * r), edge_cap=cap)

@@ -39,6 +39,23 @@ class Discs:
         return Discs(self.xy[keep], self.r[keep], self.support[keep], self.lab[keep])
 
 
+def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    g = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
+    return gx, gy, np.hypot(gx, gy)
+
+
+def vote_threshold(mag: np.ndarray) -> float:
+    """The gradient magnitude above which a pixel votes (before any cap)."""
+    return max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+
+
+def gray_threshold(gray: np.ndarray) -> float:
+    """:func:`vote_threshold` of a grey image."""
+    return vote_threshold(_gradients(gray)[2])
+
+
 def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
            min_support: float = MIN_SUPPORT, per_radius: int = MAX_PER_RADIUS,
            edge_cap: float | None = None) -> Discs:
@@ -46,11 +63,8 @@ def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
     circumference voting is at least ``min_support``; the strongest ``per_radius`` per radius.
     ``edge_cap``: the voting gradient threshold is never above this (a thin rim of a dark
     checker on a contrasty board votes too)."""
-    g = cv2.GaussianBlur(gray, (3, 3), 0).astype(np.float32)
-    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    mag = np.hypot(gx, gy)
-    thr = max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+    gx, gy, mag = _gradients(gray)
+    thr = vote_threshold(mag)
     if edge_cap is not None:
         thr = min(thr, edge_cap)
     ys, xs = np.nonzero(mag > thr)
