@@ -60,12 +60,15 @@ def evidence(lab: np.ndarray, kinds: np.ndarray, white: ColourModel, black: Colo
 class Counter:
     """Mask sets of one layout, built once."""
 
-    def __init__(self, lay: Layout) -> None:
+    def __init__(self, lay: Layout, trays: tuple[MaskSet, MaskSet] | None = None) -> None:
+        """``trays``: the top and bottom tray halves' masks (placed by the camera's pose),
+        else both the flat ones."""
         # players build first rows of 5 or of 6 on the same board: both layouts are tried
         rows = sorted({lay.shape.row_max, 5, 6})
         self.points: list[MaskSet] = [point_masks(lay, r) for r in rows]
         self.bar: MaskSet = bar_masks(lay)
         self.tray: MaskSet = tray_masks(lay)
+        self.trays: tuple[MaskSet, MaskSet] = trays or (self.tray, self.tray)
         self.hyps = hypotheses(self.points[0].nmax)
         self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
         self.slots: Slots = make_slots(lay, slot_dists(rows))
@@ -127,15 +130,16 @@ class Counter:
         regions[BLACK_BAR] = {(0, n): p for n, p in bbar.items()}
         # trays: white's at the bottom end, black's at the top; colour is not looked at
         for idx, region, white in ((TRAY_BOTTOM, WHITE_OFF, True), (TRAY_TOP, BLACK_OFF, False)):
+            tm = self.trays[idx - TRAY_TOP]
             if disc is not None:
-                S = (disc.tray_any[idx - TRAY_TOP:idx - TRAY_TOP + 1] @ self.tray.A) * disc.scale
+                S = (disc.tray_any[idx - TRAY_TOP:idx - TRAY_TOP + 1] @ tm.A) * disc.scale
             else:
                 assert ev is not None
-                S = (ev.Lany[idx:idx + 1] @ self.tray.A) * scale
-            sc = np.zeros((1, self.tray.nmax + 1), np.float32)
-            for n in range(1, self.tray.nmax + 1):
-                sc[0, n] = S[0, self.tray.col_of[n]].sum()
-            keys = [(n, 0, 0) if white else (0, n, 0) for n in range(self.tray.nmax + 1)]
+                S = (ev.Lany[idx:idx + 1] @ tm.A) * scale
+            sc = np.zeros((1, tm.nmax + 1), np.float32)
+            for n in range(1, tm.nmax + 1):
+                sc[0, n] = S[0, tm.col_of[n]].sum()
+            keys = [(n, 0, 0) if white else (0, n, 0) for n in range(tm.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
         return regions, best
 

@@ -19,6 +19,7 @@ import numpy as np
 from .appearance import Background, ColourModel
 from .discs import DiscModel
 from .geometry import BoardShape, Layout
+from .pose import Pose, camera_pose
 
 PROFILE_VERSION = 1
 
@@ -49,6 +50,13 @@ class BoardProfile:
             self._cache["layout"] = Layout(self.shape)
         return self._cache["layout"]
 
+    @property
+    def pose(self) -> Pose:
+        """The camera's pose over the playing area, from the corners (derived, not stored)."""
+        if "pose" not in self._cache:
+            self._cache["pose"] = camera_pose(self.corners, self.image_size, self.layout)
+        return self._cache["pose"]
+
     def homography(self, size: tuple[int, int] | None = None) -> np.ndarray:
         """Rectified canonical pixels -> frame pixels (of a frame of ``size``, scaled from the
         profile's own size when they differ)."""
@@ -75,6 +83,7 @@ class BoardProfile:
             "reference": None if self.reference is None else {
                 "shape": list(self.reference.shape), "data": self.reference.ravel().tolist()},
             "meta": self.meta,
+            "pose": self.pose.to_json(),  # for a reader of the file; recomputed from the corners
             "discs": None if self.discs is None else self.discs.to_json(),
         }
 

@@ -19,11 +19,14 @@ from .appearance import to_lab
 from .checkers import Counter, Evidence, evidence
 from .discs import DiscEvidence
 from .profile import BoardProfile
+from .stacks import tray_masks
 from .strips import (
     BAR_BOTTOM,
     BAR_TOP,
     N_STRIPS,
     SW,
+    TRAY_BOTTOM,
+    TRAY_TOP,
     frame_maps,
     sample,
     strip_kinds,
@@ -44,8 +47,13 @@ def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
         lay = profile.layout
         specs = strip_specs(lay, profile.trays_right)
         maps = frame_maps(lay, specs, profile.homography(size))
+        if "counter" not in profile._cache:
+            pose = profile.pose
+            trays = (tray_masks(lay, spec=specs[TRAY_TOP], pose=pose),
+                     tray_masks(lay, spec=specs[TRAY_BOTTOM], pose=pose))
+            profile._cache["counter"] = Counter(lay, trays)
         profile._cache[key] = {"maps": maps, "kinds": strip_kinds(lay), "specs": specs,
-                               "counter": profile._cache.get("counter") or Counter(lay)}
+                               "counter": profile._cache["counter"]}
         profile._cache["counter"] = profile._cache[key]["counter"]
     return profile._cache[key]
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .geometry import Layout, stack_centres
-from .strips import SW, strip_length
+from .pose import Pose
+from .strips import SW, StripSpec, strip_length
 
 MAX_STACK = 15
 MAX_BAR = 8
@@ -86,13 +87,18 @@ def bar_masks(lay: Layout, nmax: int = MAX_BAR) -> MaskSet:
     return _build(tops)
 
 
-def tray_masks(lay: Layout, nmax: int = MAX_STACK) -> MaskSet:
-    """Borne-off checkers standing on edge, packed from the tray's end."""
+def tray_masks(lay: Layout, nmax: int = MAX_STACK, spec: StripSpec | None = None,
+               pose: Pose | None = None) -> MaskSet:
+    """Borne-off checkers standing on edge, packed from the tray's end. With the tray's strip
+    ``spec`` and the camera ``pose``, each checker covers what the frame shows of it: a disc a
+    diameter tall, seen from the camera (in a tilted view far longer than its thickness)."""
     width = lay.shape.tray * lay.W
-    U, V = _strip_coords(lay, width)
     step = lay.d * 8.6 / 40.0
     start = lay.d * 4.0 / 40.0
     half = lay.d / 2 - lay.d / 40.0
+    if spec is not None and pose is not None:
+        return _build(_standing_tops(lay, nmax, spec, pose, step, start, half))
+    U, V = _strip_coords(lay, width)
     tops = []
     for n in range(nmax + 1):
         t = np.full(U.shape, -1, np.int16)
@@ -100,6 +106,34 @@ def tray_masks(lay: Layout, nmax: int = MAX_STACK) -> MaskSet:
             t[(np.abs(U) <= half) & (V >= start + k * step) & (V < start + (k + 1) * step)] = k
         tops.append(t)
     return _build(tops)
+
+
+def _standing_tops(lay: Layout, nmax: int, spec: StripSpec, pose: Pose, step: float,
+                   start: float, half: float) -> list[np.ndarray]:
+    """Top-index maps of 0..nmax on-edge checkers in a tray strip, each checker's disc (heights
+    0 up to its outline) lifted into the board's plane by the pose and drawn in strip pixels."""
+    L = strip_length(lay)
+    r = lay.d / 2
+    u = np.linspace(-half, half, 2 * SW + 1)
+    dv = np.linspace(-0.5, 0.5, 5) * step
+    hs = np.linspace(0.0, 1.0, int(lay.d) + 1)
+    top = r + np.sqrt(np.maximum(r * r - u * u, 0.0))  # the disc's outline over each u
+    H = top[None, :] * hs[:, None]  # (heights, u)
+    t = np.full((L, SW), -1, np.int16)
+    tops = [t.copy()]
+    for k in range(nmax):
+        v = start + (k + 0.5) * step + dv
+        x = np.broadcast_to(spec.x + u[None, None, :], (len(v), len(hs), len(u)))
+        y = np.broadcast_to(spec.y0 + spec.direction * v[:, None, None], x.shape)
+        g = pose.lift(np.stack([x, y], -1), np.broadcast_to(H[None], x.shape))
+        col = np.floor((g[..., 0] - spec.x) / spec.width * SW + SW / 2).astype(np.int64)
+        row = np.floor((g[..., 1] - spec.y0) * spec.direction / (lay.H / 2) * L).astype(np.int64)
+        ok = (col >= 0) & (col < SW) & (row >= 0) & (row < L)
+        m = np.zeros((L, SW), bool)
+        m[row[ok], col[ok]] = True
+        t[m & (t < 0)] = k
+        tops.append(t.copy())
+    return tops
 
 
 def hypotheses(nmax: int, mixed: bool = True) -> list[tuple[int, int, int]]:

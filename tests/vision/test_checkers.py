@@ -107,3 +107,25 @@ def test_points_learn_their_empty_look_from_later_frames():
     assert read(img, prof).best_counts()[:24] == expected_counts(pos)[:24]
     img0, _ = scene.render(State(START))
     assert read(img0, prof).best_counts()[:24] == expected_counts(START)[:24]
+
+
+def test_camera_pose_from_the_corners():
+    """The pose from the four corners (nominal focal length) finds the renderer's camera: its
+    ground point within 3 % of the board's width, its height within 10 % (700002: f is 1.0 of
+    the width; measured 0.5 % and 0.1 %)."""
+    from vision.geometry import BoardShape, Layout
+    from vision.pose import camera_pose
+
+    setup = random_setup(700002)
+    _img, tr = Scene(setup).render(State(START))
+    lay = Layout(BoardShape())
+    pose = camera_pose(np.array(tr["board_corners_px"]), (1280, 720), lay)
+    k = lay.W / tr["board_mm"]["width"]
+    cx, cy, cz = tr["camera"]["C_mm"]
+    truth = np.array([(cx + tr["board_mm"]["width"] / 2) * k,
+                      (cy + tr["board_mm"]["height"] / 2) * k])
+    assert np.hypot(*(np.array(pose.xy) - truth)) < 0.03 * lay.W
+    assert abs(pose.height - abs(cz) * k) < 0.1 * abs(cz) * k
+    # a point a checker diameter up is seen farther from the camera's ground point
+    far = pose.lift(np.array([lay.W, lay.H]), lay.d)
+    assert np.hypot(*(far - pose.xy)) > np.hypot(*(np.array([lay.W, lay.H]) - pose.xy))
