@@ -21,6 +21,8 @@ PW = tuple(float(x) for x in np.linspace(1.95, 2.55, 9))  # point width / checke
 HEIGHT = (15.0, 34.0)  # playing-area height / checker radius
 COVER = 0.5  # weight of the share of checker discs inside a candidate
 X0_KEEP = 3  # column phases kept per (point width, bar)
+PRE_KEEP = 60  # candidates scored by the pattern model at least ...
+PRE_SHARE = 0.25  # ... or this share of them, the best by column fit times disc cover
 
 
 def _rot(a: float) -> np.ndarray:
@@ -63,9 +65,11 @@ def _phases(x: np.ndarray, pw: float, bar_w: float, w: float) -> list[tuple[floa
     return out
 
 
-def grid_candidates(ch: Checkers, size: tuple[int, int]) -> list[tuple[np.ndarray, float]]:
-    """Playing-area quads (TL, TR, BR, BL with the points along TL-TR; working pixels) and bar
-    widths the checkers allow, both ways the stacks may run."""
+def grid_candidates(ch: Checkers, size: tuple[int, int]
+                    ) -> list[tuple[np.ndarray, float, float]]:
+    """Playing-area quads (TL, TR, BR, BL with the points along TL-TR; working pixels), bar
+    widths and column-phase fits (discs near a column centre) the checkers allow, both ways the
+    stacks may run."""
     w, h = size
     r = ch.radius
     out = []
@@ -84,9 +88,9 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]) -> list[tuple[np.ndarra
                     for b in BARS:
                         bar_w = b * 12 * pw / (1 - b)
                         W = 12 * pw + bar_w
-                        for x0, _fit in _phases(x, pw, bar_w, max(w, h) * 1.5):
+                        for x0, fit in _phases(x, pw, bar_w, max(w, h) * 1.5):
                             q = np.array([[x0, y0], [x0 + W, y0], [x0 + W, y1], [x0, y1]])
-                            out.append((q @ _rot(a).T, b))
+                            out.append((q @ _rot(a).T, b, fit))
     return out
 
 
@@ -105,12 +109,17 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     h, w = lab.shape[:2]
     scored = []
     xy = ch.discs.xy
-    for q, b in grid_candidates(ch, (w, h)):
+    cands = []
+    for q, b, fit in grid_candidates(ch, (w, h)):
         if q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0 or q[:, 1].min() > h:
             continue
-        px = m.sample(lab, q)
         # checkers lie on the playing area: a quad leaving many out is likely a part of it
-        inside = _inside(q, xy)
-        scored.append((m.score(px, b) * (inside / max(len(xy), 1)) ** COVER, b, q))
+        cover = _inside(q, xy) / max(len(xy), 1)
+        cands.append((fit * cover, cover, b, q))
+    # only the candidates whose columns fit the discs best are worth the pattern model
+    cands.sort(key=lambda t: -t[0])
+    for _pre, cover, b, q in cands[:max(PRE_KEEP, int(PRE_SHARE * len(cands)))]:
+        px = m.sample(lab, q)
+        scored.append((m.score(px, b) * cover ** COVER, b, q))
     scored.sort(key=lambda t: -t[0])
     return scored[:keep]
