@@ -248,12 +248,13 @@ def _candidates(gray: np.ndarray, angle: float) -> list[np.ndarray]:
 
 def plausible(q: np.ndarray, min_side: float) -> bool:
     """A convex quad of a playing area's proportions (points along the first side)."""
-    e = np.roll(q, -1, axis=0) - q
-    cross = e[:, 0] * np.roll(e, -1, axis=0)[:, 1] - e[:, 1] * np.roll(e, -1, axis=0)[:, 0]
-    if not (np.all(cross > 0) or np.all(cross < 0)):
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
+    e = ((x1 - x0, y1 - y0), (x2 - x1, y2 - y1), (x3 - x2, y3 - y2), (x0 - x3, y0 - y3))
+    cross = [e[i][0] * e[(i + 1) % 4][1] - e[i][1] * e[(i + 1) % 4][0] for i in range(4)]
+    if not (min(cross) > 0 or max(cross) < 0):
         return False
-    ln = np.linalg.norm(e, axis=1)
-    if ln.min() < min_side:
+    ln = [(a * a + b * b) ** 0.5 for a, b in e]
+    if min(ln) < min_side:
         return False
     if not (0.6 < ln[0] / ln[2] < 1.67 and 0.6 < ln[1] / ln[3] < 1.67):
         return False

@@ -94,12 +94,12 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]
     return out
 
 
-def _inside(q: np.ndarray, xy: np.ndarray) -> int:
-    """How many points lie inside the convex quad ``q`` (either winding)."""
-    e = np.roll(q, -1, axis=0) - q
-    rel = xy[:, None, :] - q[None, :, :]
-    cross = e[None, :, 0] * rel[..., 1] - e[None, :, 1] * rel[..., 0]
-    return int(((cross >= 0).all(1) | (cross <= 0).all(1)).sum())
+def _inside(quads: np.ndarray, xy: np.ndarray) -> np.ndarray:
+    """How many points lie inside each convex quad (``quads`` (n, 4, 2), either winding)."""
+    e = np.roll(quads, -1, axis=1) - quads
+    rel = xy[None, :, None, :] - quads[:, None, :, :]
+    cross = e[:, None, :, 0] * rel[..., 1] - e[:, None, :, 1] * rel[..., 0]
+    return ((cross >= 0).all(2) | (cross <= 0).all(2)).sum(1)
 
 
 def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
@@ -109,13 +109,14 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     h, w = lab.shape[:2]
     scored = []
     xy = ch.discs.xy
-    cands = []
-    for q, b, fit in grid_candidates(ch, (w, h)):
-        if q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0 or q[:, 1].min() > h:
-            continue
-        # checkers lie on the playing area: a quad leaving many out is likely a part of it
-        cover = _inside(q, xy) / max(len(xy), 1)
-        cands.append((fit * cover, cover, b, q))
+    cands = [(q, b, fit) for q, b, fit in grid_candidates(ch, (w, h))
+             if not (q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0
+                     or q[:, 1].min() > h)]
+    if not cands:
+        return []
+    # checkers lie on the playing area: a quad leaving many out is likely a part of it
+    covers = _inside(np.asarray([c[0] for c in cands]), xy) / max(len(xy), 1)
+    cands = [(fit * cv, cv, b, q) for (q, b, fit), cv in zip(cands, covers, strict=True)]
     # only the candidates whose columns fit the discs best are worth the pattern model
     cands.sort(key=lambda t: -t[0])
     for _pre, cover, b, q in cands[:max(PRE_KEEP, int(PRE_SHARE * len(cands)))]:
