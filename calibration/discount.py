@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.cluster import two_clusters
+
 COL_TOL = 0.36  # a disc's centre this far (in point widths) from a column's centre is off it
 FIRST_MAX = 1.6  # the first disc's centre lies within this many diameters of the edge
 GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed disc bridged)
@@ -100,12 +102,10 @@ def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
         x0, x1 = max(0, int(x) - k), min(w, int(x) + k + 1)
         y0, y1 = max(0, int(y) - k), min(h, int(y) + k + 1)
         med.append(np.median(lab[y0:y1, x0:x1].reshape(-1, 3), 0))
-    m = np.float32(med)
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    _, lbl, centres = cv2.kmeans(m, 2, None, crit, 3, cv2.KMEANS_PP_CENTERS)
+    lbl, centres = two_clusters(np.float32(med))
     if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
         return None
-    return lbl.ravel() == int(np.argmax(centres[:, 0]))
+    return lbl == int(np.argmax(centres[:, 0]))
 
 
 def _chain_count(depth: np.ndarray, diam: float) -> int:

@@ -14,6 +14,7 @@ import numpy as np
 
 from engine.observation import Observation
 from vision.appearance import Background, ColourModel, to_lab
+from vision.cluster import two_clusters
 from vision.geometry import BoardShape, Layout
 from vision.profile import BoardProfile
 from vision.read import read
@@ -54,10 +55,7 @@ def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | Non
         p = lab[ys, xs]
         pix.append(p)
         means.append(np.median(p, 0))
-    m = np.float32(means)
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    _, lbl, centres = cv2.kmeans(m, 2, None, crit, 3, cv2.KMEANS_PP_CENTERS)
-    lbl = lbl.ravel()
+    lbl, centres = two_clusters(np.float32(means))
     if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
         return None
     light = int(np.argmax(centres[:, 0]))
@@ -101,9 +99,7 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
     if len(px) < 50:
         px = lab[:24].reshape(-1, 3)
     # two checker sets: k-means on Lab, the lighter cluster is white
-    crit = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.5)
-    _, lbl, centres = cv2.kmeans(px.astype(np.float32), 2, None, crit, 3, cv2.KMEANS_PP_CENTERS)
-    lbl = lbl.ravel()
+    lbl, centres = two_clusters(px)
     light = int(np.argmax(centres[:, 0]))
     white = ColourModel.fit(px[lbl == light].astype(np.uint8))
     black = ColourModel.fit(px[lbl != light].astype(np.uint8))
