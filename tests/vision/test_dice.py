@@ -107,8 +107,6 @@ def test_scenes_no_wrong_value(scene_reads: list) -> None:
 
 
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
-@pytest.mark.xfail(strict=True, reason="known gap: one-shot still reads a phantom die on a real "
-                   "photo (a 1 on test2, whose dice are 2, 4, 5)")
 def test_real_photos_never_a_wrong_die() -> None:
     from bench.bench_real_dice import read_photo
 
