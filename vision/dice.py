@@ -161,22 +161,30 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
     a counted checker. ``strips``: (24, L, SW, 3) BGR point strips."""
     lay = kit.lay
     lab = to_lab(field_mosaic(strips)).astype(np.float32)
-    d2 = (((lab - kit.template) / kit.sigma) ** 2).sum(-1)
+    d2 = _d2(lab, kit.template, kit.sigma)
     fg = ((d2 > FG_SIGMA2) & (held == 0)).astype(np.uint8)
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     die = DIE_D * lay.d / lay.pw * SW  # a die's side in mosaic pixels
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     out = []
     for k in range(1, n):
-        _x, _y, w, h, area = stats[k]
+        x0, y0, w, h, area = stats[k]
         if area < MIN_BLOB * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
             continue
-        (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero((lbl == k).astype(np.uint8)))
+        box = (lbl[y0:y0 + h, x0:x0 + w] == k).astype(np.uint8)  # the blob's box only
+        (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero(box))
         if max(rw, rh) > MAX_BLOB_ASPECT * max(min(rw, rh), 1.0):  # a streak, not a die
             continue
         cx, cy = mosaic_to_canon(lay, np.array(cent[k][1]), np.array(cent[k][0]))
         out.append(np.array([float(cx), float(cy)]))
     return out
+
+
+def _d2(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray) -> np.ndarray:
+    """Squared template distance in sigmas, channel by channel (a reduction over a trailing
+    axis of 3 is several times slower; the sum is the same, in the same order)."""
+    d = (lab - tmpl) / sigma
+    return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2]
 
 
 # -- reading one die ------------------------------------------------------------------------------
@@ -217,7 +225,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     i, j = canon_to_mosaic(lay, canon[..., 0], canon[..., 1])
     tmpl = cv2.remap(kit.template, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE)
-    d2 = (((lab - tmpl) / kit.sigma) ** 2).sum(-1)
+    d2 = _d2(lab, tmpl, kit.sigma)
     fg = (d2 > FG_SIGMA2).astype(np.uint8)
     held = None
     if held_mosaic is not None:

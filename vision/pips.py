@@ -112,10 +112,19 @@ def read_pips(L: np.ndarray, face: Face) -> PipRead:
     return PipRead(value, clarity, contrast, pattern)
 
 
-def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float) -> list[Face]:
+def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float,
+                    limit: int | None = None) -> list[Face]:
     """Square, die-sized even areas of the footprint ``comp`` (uint8) in ``L``; ``nominal``:
-    the expected face side in window pixels."""
+    the expected face side in window pixels; ``limit``: stop at this many (the first ones)."""
     k = max(3, int(round(0.3 * nominal)) | 1)
+    ys, xs = np.nonzero(comp)
+    if len(xs) == 0:
+        return []
+    # only the footprint's box (and a blur's width around it) matters: the rest is cut off
+    pad = k + 2
+    x0, y0 = max(int(xs.min()) - pad, 0), max(int(ys.min()) - pad, 0)
+    x1, y1 = min(int(xs.max()) + pad + 1, L.shape[1]), min(int(ys.max()) + pad + 1, L.shape[0])
+    L, comp = L[y0:y1, x0:x1], comp[y0:y1, x0:x1]
     Ls = cv2.blur(L, (k, k))
     inside = comp > 0
     vals = Ls[inside]
@@ -140,7 +149,9 @@ def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float) -> list[Fac
             aspect = float(max(w, h) / max(min(w, h), 1e-3))
             if aspect > 1.5 or not 0.65 * nominal < side < 1.4 * nominal:
                 continue
-            out.append(Face(float(cx), float(cy), float(np.radians(ang)), side, aspect))
+            out.append(Face(float(cx) + x0, float(cy) + y0, float(np.radians(ang)), side, aspect))
+            if limit is not None and len(out) >= limit:
+                return out
     return out
 
 
@@ -213,7 +224,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
-    hyps = face_hypotheses(L, comp, nominal)[:2]
+    hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = [*hyps, Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
     # coarse: few poses on a small template grid
     sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
