@@ -121,3 +121,34 @@ def test_real_photos_never_a_wrong_die() -> None:
         for v in (v for v in values if v is not None):  # a refusal is never wrong
             assert v in want, (name, values, want)
             want.remove(v)
+
+
+@pytest.mark.parametrize("value", [2, 5])
+def test_face_hypotheses_limit_and_box_keep_the_first(value: int) -> None:
+    from vision.pips import face_hypotheses
+
+    img = closeup(value, yaw=17.0, px=96, background=(0.45, 0.5, 0.45))
+    L = cv2.cvtColor(img, cv2.COLOR_BGR2LAB)[..., 0].astype(np.float32)
+    bg = np.array((0.45, 0.5, 0.45)) * 255
+    comp = (np.abs(img.astype(np.float32) - bg[None, None, :]).sum(-1) > 40).astype(np.uint8)
+    every = face_hypotheses(L, comp, 0.55 * 96)
+    assert every
+    assert face_hypotheses(L, comp, 0.55 * 96, limit=2) == every[:2]
+    # the footprint's box is all that is looked at: padding the picture moves the faces only
+    Lp = cv2.copyMakeBorder(L, 30, 0, 20, 0, cv2.BORDER_REPLICATE)
+    cp = cv2.copyMakeBorder(comp, 30, 0, 20, 0, cv2.BORDER_CONSTANT, value=0)
+    moved = face_hypotheses(Lp, cp, 0.55 * 96)
+    assert len(moved) == len(every)
+    for a, b in zip(every, moved, strict=True):
+        assert abs(b.cx - 20 - a.cx) < 1e-3 and abs(b.cy - 30 - a.cy) < 1e-3
+        assert abs(a.side - b.side) < 1e-3
+
+
+def test_template_distance_is_the_plain_sum() -> None:
+    from vision.dice import _d2
+
+    rng = np.random.default_rng(5)
+    lab = rng.uniform(0, 255, (17, 23, 3)).astype(np.float32)
+    tmpl = rng.uniform(0, 255, (17, 23, 3)).astype(np.float32)
+    sigma = np.array([3.0, 1.5, 2.0], np.float32)
+    np.testing.assert_array_equal(_d2(lab, tmpl, sigma), (((lab - tmpl) / sigma) ** 2).sum(-1))
