@@ -2,7 +2,8 @@
 
 One remap samples every strip straight from the frame; colour evidence against the profile's
 models gives the 28 regions' likelihoods; dice and the cube are found where the strips show
-something that is neither board nor checker; a large foreign area is a hand. A settled frame
+something that is neither board nor checker (settled frames only); a large foreign area is a
+hand. A settled frame
 with no hand also teaches the profile's disc model the empty look of points that held checkers
 when it was calibrated (see ``learn_empty_looks``), so ``read`` may change the profile.
 """
@@ -17,6 +18,8 @@ from engine.observation import Observation
 
 from .appearance import to_lab
 from .checkers import Counter, Evidence, evidence
+from .cube import observe_cube
+from .dice import observe_dice
 from .discs import DiscEvidence
 from .profile import BoardProfile
 from .stacks import tray_masks
@@ -105,7 +108,12 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
     if disc is not None and settled and not hand:
         learn_empty_looks(profile, prep, regions)
     conf = _confidence(regions)
-    return Observation(regions=regions, hand=hand, settled=settled, confidence=conf)
+    dice = cube = None
+    if settled:  # the referee judges settled frames only: moving ones skip the slower readers
+        dice = observe_dice(frame, profile, regions, strips[:24])
+        cube = observe_cube(frame, profile)
+    return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
+                       confidence=conf)
 
 
 def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> None:
