@@ -6,6 +6,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from .reasons import reason_texts
+
 
 def variant_names() -> dict[str, str]:
     """Each variant of ``engine.rules`` (by its name) as players say it in the page's language."""
@@ -54,4 +56,5 @@ def js_strings() -> dict[str, Any]:
         "variants": variant_names(),
         "match_game": _("{m} · game {n}: {v}"), "head": _("head"),
         "pinned": _("pinned"),
+        "reasons": reason_texts(),
     }

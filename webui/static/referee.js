@@ -24,6 +24,13 @@
     return r;
   }
 
+  /* A reason code's rule in the page's language; none in English, where the judge's own words
+   * (which carry the details) say it already. */
+  function reasonRule(code) {
+    if (!code || (document.documentElement.lang || "en").startsWith("en")) return null;
+    return (T.reasons || {})[code] || null;
+  }
+
   function dice(a, b) { return [Number($(a).value), Number($(b).value)]; }
 
   async function loadLegal(state) {
@@ -56,11 +63,25 @@
       $("flag-who").textContent = `${n[f.side] || f.side} · ${(f.dice || []).join("-")}`;
       const ul = $("flag-reasons");
       ul.textContent = "";
-      for (const r of f.reasons || []) {
+      const codes = f.codes || [];
+      (f.reasons || []).forEach((r, i) => {
         const li = document.createElement("li");
-        li.textContent = r;
+        const rule = reasonRule(codes[i]);
+        if (rule) {  // the rule in the page's language, the judge's English details beside it
+          li.dataset.code = codes[i];
+          const b = document.createElement("span");
+          b.className = "rule";
+          b.textContent = rule;
+          const d = document.createElement("small");
+          d.className = "detail";
+          d.lang = "en";
+          d.textContent = r;
+          li.append(b, " ", d);
+        } else {
+          li.textContent = r;
+        }
         ul.appendChild(li);
-      }
+      });
       const fb = $("flag-board");
       fb.hidden = !f.position;
       if (f.position) GC.renderBoard(fb, { position: f.position, settings: null });
