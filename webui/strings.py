@@ -57,4 +57,7 @@ def js_strings() -> dict[str, Any]:
         "match_game": _("{m} · game {n}: {v}"), "head": _("head"),
         "pinned": _("pinned"),
         "reasons": reason_texts(),
+        "ed_empty": _("empty"), "ed_point": _("Point {n}: {c}"), "ed_bar": _("{p}'s bar: {n}"),
+        "ed_off": _("{p} off: {n}"), "ed_counts": _("White {w} of 15 · Black {b} of 15"),
+        "ed_cube_kept": _("Position set. The cube cannot be corrected here: it stays at {v}."),
     }

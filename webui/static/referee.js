@@ -100,7 +100,6 @@
     if (!$("play-box").hidden) loadLegal(state);
     const x = $("xgid");
     if (document.activeElement !== x && !x.dataset.dirty) x.value = state.xgid || "";
-    if (state.turn) $("pos-turn").value = state.turn;
     const dl = $("downloads");
     dl.textContent = "";
     if (state.match_id) {
