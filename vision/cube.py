@@ -1,14 +1,21 @@
-"""The doubling cube: where it lies (centred on the bar, or at an owner's end of the bar or of a
-tray) and the number on top.
+"""The doubling cube: where it lies (centred on the bar or in a tray's middle, or at an owner's end
+of the bar or of a tray) and the number on top.
 
-The cube is looked for in a few small windows of the board plane, sampled straight from the
-frame: the bar's middle and ends, and both trays' middles and ends. A cube is a cube-sized blob
-that differs from the empty board there (the profile's bar and tray templates; a left tray, which
-the profile does not model, borrows the right tray's). Its place gives the owner: the middle of
-the bar (or of a tray) is the centred cube (value 1, whatever face is up: 64 or a logo); the end
-nearest a player is that player's. An owned cube's value is read from its top face by correlating
-digit templates (2..64 written with ``cv2.putText`` in a few fonts) in all four turns; only a
-clear winner is taken, otherwise the value is None.
+The cube's top face is about 33 mm above the board's plane (a 26 mm cube on a bar 7 mm high), so
+the board's homography draws it well away from its foot in a tilted view. The camera's pose
+(``profile.pose``) gives the homography of the plane of the face instead: a point at height h
+is seen where the board-plane point ``pose.lift(xy, h)`` is. Three strips of that plane are
+sampled straight from the frame, each a cube wider than its place and the board's height long:
+the bar (face at bar height + cube side) and both trays (face at the tray floor + cube side).
+In them the face is a square of known size (``STRIP_PX`` pixels a side): its four edges are
+scored with Sobel gradients summed along each side (the weakest side is the score, so a round
+checker, a hinge or a straight wood edge score low), only where a cube lies in play (the bar's
+and trays' ends and middles). The best square, if clear enough, is the cube; its place gives the
+owner: the middle is the centred cube (value 1, whatever face is up: 64 or a logo), the end
+nearest a player is that player's. An owned cube's value is read from its top face (sampled in
+the face's plane, sharp and square) by correlating digit templates (2..64 written with
+``cv2.putText``) in all four turns; only a clear winner is taken, otherwise the value is None.
+Everything that depends on the profile only (strip maps, templates) is built once and cached.
 """
 
 from __future__ import annotations
@@ -21,39 +28,172 @@ import numpy as np
 
 from engine.observation import Cube
 
-from .appearance import to_lab
-from .dice import window_matrix
 from .geometry import Layout
-from .strips import SW, strip_kinds, strip_length
 
 CUBE_D = 0.65  # the cube's side / checker diameter (26 mm cubes, 40 mm checkers)
-WIN = 72  # window side in pixels
-WIN_CUBES = 2.4  # window side in cube sides
-FG_SIGMA2 = 25.0
-GRID = 24
+BAR_UP = 7.0 / 40  # the bar's top above the field, in checker diameters
+TRAY_UP = -2.0 / 40  # a tray's floor
+STRIP_PX = 11.0  # strip pixels per cube side
+EDGE_AT = 0.47  # the face's edges, in cube sides from its centre (the face is drawn 0.95 wide)
+EDGE_LEN = 0.6  # the length of each side that is summed
+END_SPAN = 2.0  # a cube at an end lies within this many sides of it (centre)
+MID_SPAN = 1.0  # a centred cube within this many sides of the middle
+LEFT_TRAY_WEIGHT = 0.75  # most boards have no left tray: what lies there is the table
+MIN_SCORE = 1.0  # the weakest side over the strip's typical gradient (4 x mean step + 10)
+FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
+FACE_WIN_SIDES = 1.6
+GRID = 16
 FACE_SPAN = 0.44
 VALUES = (2, 4, 8, 16, 32, 64)
-FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
-         cv2.FONT_HERSHEY_TRIPLEX)
-MIN_SCORE = 0.75  # right reads on tuning seeds score 0.87..0.98; a 0.62 read was wrong
-MIN_MARGIN = 0.05
-BAND = (0.0, 0.5, 1.0)  # window places along the bar and trays (0: the top end)
-MAX_AREA = 2.2  # the footprint's largest area in cube faces (a standing cube shows sides, a shadow:
-MAX_SIDE = 1.5  # larger from an angle, but larger limits let the bar ends' edges pass for a cube)
-CENTRE_BAND = 0.22  # |y - H/2| / H below this: the centred cube
+FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
+MIN_DIGIT_SCORE = 0.8  # tuning seeds 700000+: 239 of 317 owned faces read, none wrong
+SIZE = 0.92  # the number's size (of the face's template) in cube sides
+TURNS = tuple(q + a for q in (0.0, 90.0, 180.0, 270.0) for a in (-7.0, 0.0, 7.0))  # degrees
+SHIFTS = tuple(np.linspace(-0.24, 0.24, 7))  # the number's centre, in cube sides
+MIN_MARGIN = 0.03  # over the next value
 
 
 @dataclass(frozen=True)
 class CubeReading:
     owner: str  # "center" | "white" | "black"
     value: int | None  # 1 for the centred cube; None when unreadable
-    xy: tuple[float, float]  # canonical playing-area coordinates
+    xy: tuple[float, float]  # canonical playing-area coordinates (of the top face's centre)
     where: str  # "bar" | "tray-right" | "tray-left"
-    score: float = 0.0
-    margin: float = 0.0
+    score: float = 0.0  # the square's score (value reading: below)
+    margin: float = 0.0  # the value's margin over the next (1.0 for the centred cube)
 
 
-# -- digit templates ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Strip:
+    where: str
+    col: int  # the strip's first column in the combined picture
+    width: int  # pixels
+    x0: float  # canonical x of the strip's first column
+    step: float  # canonical pixels per strip pixel
+    lift: np.ndarray  # face plane (canonical) -> frame pixels
+    weight: float
+
+
+@dataclass(frozen=True)
+class _Kit:
+    """The three strips side by side in one picture: its remap maps (fixed point), the strips,
+    and the pixels where a cube's centre may lie."""
+
+    maps: tuple[np.ndarray, np.ndarray]
+    strips: list[_Strip]
+    allowed: np.ndarray  # (rows, columns) bool
+    ys: np.ndarray  # (rows,) canonical y of each row: three bands (the ends, the middle)
+
+
+# -- geometry ---------------------------------------------------------------------------------
+
+
+def face_plane(profile: Any, height: float, size: tuple[int, int]) -> np.ndarray:
+    """3x3 map from canonical playing-area points at ``height`` (canonical pixels above the
+    board's plane) to frame pixels of a frame of ``size``."""
+    lay = profile.layout
+    pose = profile.pose
+    k = pose.height / max(pose.height - height, 1e-6)
+    cx, cy = pose.xy
+    lift = np.array([[k, 0.0, cx * (1 - k)], [0.0, k, cy * (1 - k)], [0.0, 0.0, 1.0]])
+    to_img = np.array([[1.0, 0.0, lay.margin_x], [0.0, 1.0, lay.margin_y], [0.0, 0.0, 1.0]])
+    return profile.homography(size) @ to_img @ lift
+
+
+def strip_places(lay: Layout) -> list[tuple[str, float, float, float, float]]:
+    """(where, centre x, width, face height, weight) of the bar and both trays (canonical)."""
+    gap, tw = lay.shape.tray_gap * lay.W, lay.shape.tray * lay.W
+    bar_h, tray_h = (CUBE_D + BAR_UP) * lay.d, (CUBE_D + TRAY_UP) * lay.d
+    return [("bar", 6 * lay.pw + lay.bar_w / 2, lay.bar_w, bar_h, 1.0),
+            ("tray-right", lay.W + gap + tw / 2, tw, tray_h, 1.0),
+            ("tray-left", -gap - tw / 2, tw, tray_h, LEFT_TRAY_WEIGHT)]
+
+
+def _kit(profile: Any, size: tuple[int, int]) -> _Kit:
+    key = f"cube_kit{size}"
+    if key not in profile._cache:
+        lay = profile.layout
+        c = CUBE_D * lay.d
+        step = c / STRIP_PX
+        pad = (int(round(EDGE_AT * STRIP_PX)) + 2) * step  # rows a square's edges reach
+        ys_list, ok_list = [], []
+        mid = lay.H / 2
+        for lo, hi in ((-0.3 * c, END_SPAN * c), (mid - MID_SPAN * c, mid + MID_SPAN * c),
+                       (lay.H - END_SPAN * c, lay.H + 0.3 * c)):
+            band = np.arange(lo - pad, hi + pad, step)
+            ys_list.append(band)
+            ok_list.append((band >= lo) & (band <= hi))
+        ys = np.concatenate(ys_list)
+        rows_ok = np.concatenate(ok_list)
+        hpx = len(ys)
+        m = int(round(0.5 * STRIP_PX))  # a centre at least half a cube inside the strip
+        strips, mx, my, cols = [], [], [], []
+        col = 0
+        for where, x, w, h, weight in strip_places(lay):
+            wpx = int(round((w + 0.6 * c) / step))
+            x0 = x - wpx * step / 2
+            lift = face_plane(profile, h, size)
+            u, v = np.meshgrid(x0 + (np.arange(wpx) + 0.5) * step, ys)
+            p = lift @ np.stack([u.ravel(), v.ravel(), np.ones(u.size)])
+            mx.append((p[0] / p[2]).reshape(hpx, wpx))
+            my.append((p[1] / p[2]).reshape(hpx, wpx))
+            ok = np.zeros((hpx, wpx), bool)
+            ok[:, m:wpx - m] = rows_ok[:, None]
+            cols.append(ok)
+            strips.append(_Strip(where, col, wpx, x0, step, lift, weight))
+            col += wpx
+        maps = cv2.convertMaps(np.hstack(mx).astype(np.float32), np.hstack(my).astype(np.float32),
+                               cv2.CV_16SC2)
+        profile._cache[key] = _Kit(maps, strips, np.hstack(cols), ys)
+    return profile._cache[key]
+
+
+# -- finding ------------------------------------------------------------------------------------
+
+
+def square_scores(grey: np.ndarray, side: float = STRIP_PX) -> tuple[np.ndarray, float]:
+    """Per pixel: the weakest of the four sides of a ``side``-pixel square centred there (each
+    side's mean gradient across it, over the side's middle ``EDGE_LEN``, a band 3 pixels
+    wide; 0 where the square leaves the picture); and the picture's mean gradient."""
+    gx = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
+    gy = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    n = int(round(EDGE_LEN * side)) | 1
+    vx = cv2.blur(gx, (3, n))
+    hy = cv2.blur(gy, (n, 3))
+    h = int(round(EDGE_AT * side))
+    rows, cols = grey.shape
+    out = np.zeros_like(grey)
+    inner = out[h:rows - h, h:cols - h]
+    np.minimum(vx[h:rows - h, :cols - 2 * h], vx[h:rows - h, 2 * h:], out=inner)
+    np.minimum(inner, hy[:rows - 2 * h, h:cols - h], out=inner)
+    np.minimum(inner, hy[2 * h:, h:cols - h], out=inner)
+    return out, float(gx.mean())
+
+
+def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, float] | None:
+    """(score, strip, x, y) of the best cube face square (canonical face-plane coordinates), or
+    None when no square is clear enough."""
+    kit = _kit(profile, (frame.shape[1], frame.shape[0]))
+    pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE)
+    grey = cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    sc, _ = square_scores(grey)
+    sc[~kit.allowed] = 0.0
+    best: tuple[float, _Strip, float, float] | None = None
+    for st in kit.strips:
+        part = sc[:, st.col:st.col + st.width]
+        i, j = np.unravel_index(int(np.argmax(part)), part.shape)
+        typical = float(np.abs(grey[:, st.col + 1:st.col + st.width]
+                               - grey[:, st.col:st.col + st.width - 1]).mean()) * 4 + 10.0
+        s = float(part[i, j]) / typical * st.weight
+        if best is None or s > best[0]:
+            best = (s, st, st.x0 + (j + 0.5) * st.step, float(kit.ys[i]))
+    if best is None or best[0] < MIN_SCORE:
+        return None
+    return best
+
+
+# -- the value ----------------------------------------------------------------------------------
 
 
 def _render(text: str, font: int, px: int = 96) -> np.ndarray:
@@ -66,8 +206,8 @@ def _render(text: str, font: int, px: int = 96) -> np.ndarray:
 
 
 def digit_templates() -> tuple[np.ndarray, list[int]]:
-    """(T, GRID*GRID) zero-mean unit "ink" pictures of the face numbers (several fonts, a few
-    text sizes), and the value of each row."""
+    """(T, GRID*GRID) zero-mean unit "ink" pictures of the face numbers (a few fonts and text
+    sizes), and the value of each row."""
     U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
                        np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
     rows, vals = [], []
@@ -75,7 +215,7 @@ def digit_templates() -> tuple[np.ndarray, list[int]]:
     for v in VALUES:
         for font in FONTS:
             img = cv2.GaussianBlur(_render(str(v), font, px), (0, 0), px / 40)
-            for zoom in (0.85, 1.0, 1.15):
+            for zoom in (0.9, 1.05):
                 mx = ((U / zoom + 0.5) * px).astype(np.float32)
                 my = ((V / zoom + 0.5) * px).astype(np.float32)
                 t = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderValue=0).ravel()
@@ -94,163 +234,92 @@ def templates() -> tuple[np.ndarray, list[int]]:
     return _T[0]
 
 
-# -- places and backgrounds -----------------------------------------------------------------------
+def _face_poses(side: float, turns: tuple[float, ...], sizes: tuple[float, ...],
+                shifts: tuple[float, ...], at: tuple[float, float, float, float] = (0, 0, 0, 0)
+                ) -> np.ndarray:
+    """(angle, size, dx, dy) of face poses about ``at`` (angle in radians, size, dx, dy in
+    pixels; sizes and shifts given in cube sides)."""
+    poses = [(at[0] + np.radians(a), s * side, at[2] + dx * side, at[3] + dy * side)
+             for a in turns for s in sizes for dx in shifts for dy in shifts]
+    return np.array(poses, np.float32)
 
 
-def places(lay: Layout) -> list[tuple[str, float, float]]:
-    """(where, x, y) of every place a cube may lie, canonical playing-area coordinates."""
-    c = CUBE_D * lay.d
-    bx = 6 * lay.pw + lay.bar_w / 2
-    gap, tw = lay.shape.tray_gap * lay.W, lay.shape.tray * lay.W
-    out = []
-    for where, x in (("bar", bx), ("tray-right", lay.W + gap + tw / 2),
-                     ("tray-left", -gap - tw / 2)):
-        for y in BAND:  # a band along the bar (tray), not a point: the cube stands ~33 mm
-            out.append((where, x, 0.75 * c + y * (lay.H - 1.5 * c)))  # tall, its face moves
-    return out
+_GRID_UV: list[tuple[np.ndarray, np.ndarray]] = []
 
 
-def _template_lab(profile: Any, where: str, canon: np.ndarray) -> np.ndarray:
-    """The empty board's Lab at canonical points (bar and tray templates of the profile)."""
-    lay = profile.layout
-    L = strip_length(lay)
-    kinds = strip_kinds(lay)
-    mean = profile.background.mean  # (kinds, L, SW, 3)
-    x, y = canon[..., 0], canon[..., 1]
-    if where == "bar":
-        cx, width = 6 * lay.pw + lay.bar_w / 2, lay.pw
-        top_kind, bottom_kind = kinds[24], kinds[25]
-        v = np.abs(y - lay.H / 2) / (lay.H / 2) * L
-    else:
-        gap, tw = lay.shape.tray_gap * lay.W, lay.shape.tray * lay.W
-        cx, width = lay.W + gap + tw / 2, tw
-        if where == "tray-left":
-            x = x + lay.W + 2 * gap + tw  # the right tray's look, moved across
-        top_kind, bottom_kind = kinds[26], kinds[27]
-        v = np.where(y < lay.H / 2, y, lay.H - y) / (lay.H / 2) * L
-    u = ((x - cx) / width + 0.5) * SW - 0.5
-    v = np.clip(v - 0.5, 0, L - 1)
-    u = np.clip(u, 0, SW - 1)
-    top = cv2.remap(mean[top_kind].astype(np.float32), u.astype(np.float32),
-                    v.astype(np.float32), cv2.INTER_LINEAR)
-    bottom = cv2.remap(mean[bottom_kind].astype(np.float32), u.astype(np.float32),
-                       v.astype(np.float32), cv2.INTER_LINEAR)
-    return np.where((y < lay.H / 2)[..., None], top, bottom)
-
-
-def _place_kit(profile: Any, size: tuple[int, int]) -> list[tuple[Any, ...]]:
-    """Per place, built once per profile and frame size: (where, x, y, frame map matrix, empty
-    look (Lab), inside mask)."""
-    key = f"cube_places{size}"
-    if key not in profile._cache:
-        lay = profile.layout
-        span = WIN_CUBES * CUBE_D * lay.d
-        H = profile.homography(size)
-        g = (np.arange(WIN) + 0.5) / WIN - 0.5
-        out = []
-        for where, x, y in places(lay):
-            X, Y = np.meshgrid(x + g * span, y + g * span)
-            canon = np.stack([X, Y], -1)
-            M = window_matrix(lay, H, np.array([x, y]), span, WIN)
-            out.append((where, x, y, M, _template_lab(profile, where, canon),
-                        _inside(lay, where, canon)))
-        profile._cache[key] = out
-    return profile._cache[key]
-
-
-def _inside(lay: Layout, where: str, canon: np.ndarray) -> np.ndarray:
-    """Window pixels on the bar (or in the tray) the place belongs to."""
-    x, y = canon[..., 0], canon[..., 1]
-    if where == "bar":  # the bar strips are a point wide
-        cx, half = 6 * lay.pw + lay.bar_w / 2, 0.46 * lay.pw
-    else:
-        gap, tw = lay.shape.tray_gap * lay.W, lay.shape.tray * lay.W
-        cx = lay.W + gap + tw / 2 if where == "tray-right" else -gap - tw / 2
-        half = 0.46 * tw
-    return (np.abs(x - cx) < half) & (y > 0) & (y < lay.H)
-
-
-# -- finding and reading --------------------------------------------------------------------------
-
-
-def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
-    """The cube on a frame of the profile's board, or None when none is seen."""
-    lay = profile.layout
-    c = CUBE_D * lay.d
-    span = WIN_CUBES * c
-    px = WIN / span
-    cpx = c * px
-    best: tuple[float, Any] | None = None
-    sigma = profile.background.sigma
-    for where, x, y, M, tmpl, inside in _place_kit(profile, (frame.shape[1], frame.shape[0])):
-        win = cv2.warpPerspective(frame, M, (WIN, WIN),
-                                  flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                  borderMode=cv2.BORDER_REPLICATE)
-        lab = to_lab(win).astype(np.float32)
-        d2 = (((lab - tmpl) / sigma) ** 2).sum(-1)
-        fg = ((d2 > FG_SIGMA2) & inside).astype(np.uint8)
-        fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-        n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
-        for k in range(1, n):
-            area = float(stats[k][4])
-            if not 0.55 * cpx * cpx < area < MAX_AREA * cpx * cpx:
-                continue
-            (rcx, rcy), (rw, rh), _ang = cv2.minAreaRect(cv2.findNonZero(
-                (lbl == k).astype(np.uint8)))
-            side, aspect = min(rw, rh), max(rw, rh) / max(min(rw, rh), 1e-3)
-            fill = area / max(rw * rh, 1.0)
-            if not 0.7 * cpx < side < MAX_SIDE * cpx or aspect > 1.45 or fill < 0.7:
-                continue
-            off = float(np.hypot(rcx - WIN / 2, rcy - WIN / 2)) / cpx
-            quality = fill - 0.3 * abs(aspect - 1.0) - 0.2 * off
-            if best is None or quality > best[0]:
-                best = (quality, (where, x, y, rcx, rcy, side, lab[..., 0]))
-    if best is None:
-        return None
-    where, x0, y0, rcx, rcy, side, L = best[1]
-    cx = float(x0 + (rcx / WIN - 0.5) * span)
-    cy = float(y0 + (rcy / WIN - 0.5) * span)
-    if abs(cy - lay.H / 2) < CENTRE_BAND * lay.H:
-        return CubeReading("center", 1, (cx, cy), where, 1.0, 1.0)
-    owner = "black" if cy < lay.H / 2 else "white"
-    value, score, margin = _digits(L, np.array([rcx, rcy]), side)
-    if score < MIN_SCORE or margin < MIN_MARGIN:
-        value = None
-    return CubeReading(owner, value, (cx, cy), where, score, margin)
-
-
-def _digits(L: np.ndarray, c: np.ndarray, side: float) -> tuple[int | None, float, float]:
-    """The face number by template correlation over turns (four quarter turns and a little),
-    face sizes and shifts: (value, score, margin over the best other value)."""
-    T, vals = templates()
-    U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
-                       np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
-    poses = []
-    for q in (0.0, 90.0, 180.0, 270.0):
-        for da in (-10.0, -5.0, 0.0, 5.0, 10.0):
-            a = np.radians(q + da)
-            for s in (0.72, 0.84, 0.96):
-                for dx in (-0.1, 0.0, 0.1):
-                    for dy in (-0.1, 0.0, 0.1):
-                        poses.append((a, s * side, dx * side, dy * side))
-    P = np.array(poses, np.float32)
+def _pose_scores(L: np.ndarray, c: np.ndarray, P: np.ndarray) -> np.ndarray:
+    """(poses, templates) correlation of the face under each pose with each digit template
+    (either sign: dark ink on a light body or light on dark)."""
+    T, _vals = templates()
+    if not _GRID_UV:
+        U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
+                           np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
+        _GRID_UV.append((U.ravel()[None, :], V.ravel()[None, :]))
+    u, v = _GRID_UV[0]
     ca, sa = np.cos(P[:, 0])[:, None], np.sin(P[:, 0])[:, None]
-    u, v = U.ravel()[None, :], V.ravel()[None, :]
     sx = c[0] + P[:, 2:3] + P[:, 1:2] * (u * ca - v * sa)
     sy = c[1] + P[:, 3:4] + P[:, 1:2] * (u * sa + v * ca)
     patch = cv2.remap(L, sx.astype(np.float32), sy.astype(np.float32), cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE)
     patch = patch - patch.mean(1, keepdims=True)
     patch = patch / np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
-    sc = patch @ T.T  # ink darker than the body correlates negatively
-    best_per_t = np.maximum((-sc).max(0), sc.max(0))
-    per_value = {v: 0.0 for v in VALUES}
-    for t, v in enumerate(vals):
-        per_value[v] = max(per_value[v], float(best_per_t[t]))
+    return np.abs(patch @ T.T)
+
+
+def _digits(L: np.ndarray, c: np.ndarray, side: float) -> tuple[int | None, float, float]:
+    """The face number by template correlation over poses about ``c`` (four quarter turns and
+    a little, shifts): (value, score, margin over the next value, each at its best pose)."""
+    _T, vals = templates()
+    best_per_t = _pose_scores(L, c, _face_poses(side, TURNS, (SIZE,), SHIFTS)).max(0)
+    per_value = dict.fromkeys(VALUES, 0.0)
+    for t, val in enumerate(vals):
+        per_value[val] = max(per_value[val], float(best_per_t[t]))
     ranked = sorted(per_value.items(), key=lambda kv: -kv[1])
     (v1, s1), (_v2, s2) = ranked[0], ranked[1]
     return v1, s1, s1 - s2
+
+
+def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float
+               ) -> tuple[int | None, float, float]:
+    """(value or None, score, margin) of the face centred at canonical (x, y) of a strip."""
+    span = FACE_WIN_SIDES * side
+    k = span / FACE_WIN
+    A = np.array([[k, 0.0, x - span / 2 + k / 2], [0.0, k, y - span / 2 + k / 2],
+                  [0.0, 0.0, 1.0]])
+    win = cv2.warpPerspective(frame, st.lift @ A, (FACE_WIN, FACE_WIN),
+                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    L = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    px = FACE_WIN / FACE_WIN_SIDES
+    c = np.array([FACE_WIN / 2 - 0.5, FACE_WIN / 2 - 0.5])
+    value, score, margin = _digits(L, c, px)
+    if score < MIN_DIGIT_SCORE or margin < MIN_MARGIN:
+        value = None
+    return value, score, margin
+
+
+# -- the reading ----------------------------------------------------------------------------
+
+
+def owner_at(lay: Layout, y: float) -> str:
+    """The cube's owner from where along the bar (tray) its face lies."""
+    if abs(y - lay.H / 2) < lay.H / 4:
+        return "center"
+    return "black" if y < lay.H / 2 else "white"
+
+
+def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
+    """The cube on a frame of the profile's board, or None when none is seen."""
+    found = find_cube(frame, profile)
+    if found is None:
+        return None
+    score, st, x, y = found
+    lay = profile.layout
+    owner = owner_at(lay, y)
+    if owner == "center":
+        return CubeReading("center", 1, (x, y), st.where, score, 1.0)
+    value, _s, margin = face_value(frame, st, x, y, CUBE_D * lay.d)
+    return CubeReading(owner, value, (x, y), st.where, score, margin)
 
 
 def cube_observation(reading: CubeReading | None) -> Cube | None:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.observation import Cube
 from tests.scenes.dice import _face_texture
-from vision.cube import MIN_MARGIN, MIN_SCORE, CubeReading, _digits, cube_observation
+from vision.cube import MIN_DIGIT_SCORE, MIN_MARGIN, CubeReading, _digits, cube_observation
 
 THRESH_OWNER = 0.65  # 6/9 reached
 
@@ -24,7 +24,7 @@ def test_faces_read_in_every_turn_or_refused(value: int) -> None:
     for k in range(4):
         L = np.ascontiguousarray(np.rot90(img, k)).astype(np.float32)
         guess, score, margin = _digits(L, np.array([35.5, 35.5]), 48.0)
-        if score >= MIN_SCORE and margin >= MIN_MARGIN:
+        if score >= MIN_DIGIT_SCORE and margin >= MIN_MARGIN:
             assert guess == value, (k, guess, score, margin)
             right += 1
     assert right >= 3
