@@ -33,7 +33,7 @@ from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
 DIE_D = 0.38  # a die's side / checker diameter (13..17 mm dice, 40 mm checkers)
-WIN = 80  # read window side (pixels)
+WIN = 56  # read window side (pixels)
 WIN_DIES = 3.2  # read window side in die sides
 MIN_FACE_PX = 9.0  # a face read needs at least this many frame pixels across
 FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
@@ -42,6 +42,10 @@ MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's r
 STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (no die face)
 STREAK_FILL = 0.45  # nor one filling less of its rectangle
 FACE_COCKED = 1.3  # a read top face longer than this (x its width) in the board plane: leaning
+MIN_PIP_CONTRAST = 22.0  # L units: a footprint with no spot this strong has no pips (no die)
+PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
+GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
+EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 
 
@@ -123,6 +127,46 @@ class DiceKit:
     white: ColourModel
     black: ColourModel
     maps: dict[tuple[int, int], tuple[np.ndarray, np.ndarray]]
+    half_size: tuple[int, int] = (0, 0)  # (width, height) of the half-resolution mosaic
+    template_half: np.ndarray | None = None  # the template at that size
+    canvas: WindowCanvas | None = None  # the field at read-window scale
+
+
+@dataclass
+class WindowCanvas:
+    """The playing field (and half a read window around it) at the read window's scale, built
+    once: every read window is a slice of it. ``origin``: canonical (x, y) of pixel (0, 0)'s
+    corner; ``px``: canvas pixels per canonical pixel; ``template``: the empty field's Lab;
+    ``mi``, ``mj``: each pixel's field-mosaic row and column (to look the held mask up)."""
+
+    origin: np.ndarray
+    px: float
+    template: np.ndarray
+    mi: np.ndarray
+    mj: np.ndarray
+
+    def place(self, centre: np.ndarray) -> tuple[np.ndarray, int, int] | None:
+        """The window centre nearest ``centre`` whose pixels are canvas pixels, and the slice's
+        top-left (row, column); None when the window leaves the canvas."""
+        b = int(round((centre[0] - self.origin[0]) * self.px)) - WIN // 2
+        a = int(round((centre[1] - self.origin[1]) * self.px)) - WIN // 2
+        if a < 0 or b < 0 or a + WIN > self.template.shape[0] or b + WIN > self.template.shape[1]:
+            return None
+        c = self.origin + (np.array([b, a], np.float64) + WIN / 2) / self.px
+        return c, a, b
+
+
+def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
+    span = WIN_DIES * DIE_D * lay.d
+    px = WIN / span
+    origin = np.array([-span / 2, -span / 2])
+    w, h = int(np.ceil((lay.W + span) * px)), int(np.ceil((lay.H + span) * px))
+    X, Y = np.meshgrid(origin[0] + (np.arange(w) + 0.5) / px,
+                       origin[1] + (np.arange(h) + 0.5) / px)
+    i, j = canon_to_mosaic(lay, X, Y)
+    mi, mj = i.astype(np.float32), j.astype(np.float32)
+    tmpl = cv2.remap(template, mj, mi, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return WindowCanvas(origin, px, tmpl, mi, mj)
 
 
 def kit_for(profile: Any) -> DiceKit:
@@ -131,8 +175,11 @@ def kit_for(profile: Any) -> DiceKit:
         lay = profile.layout
         kinds = strip_kinds(lay)
         tmpl = field_mosaic(profile.background.mean[kinds[:24]]).astype(np.float32)
+        half = (tmpl.shape[1] // 2, tmpl.shape[0] // 2)
         profile._cache[key] = DiceKit(lay, tmpl, profile.background.sigma.astype(np.float32),
-                                      checker_masks(lay), profile.white, profile.black, {})
+                                      checker_masks(lay), profile.white, profile.black, {}, half,
+                                      cv2.resize(tmpl, half, interpolation=cv2.INTER_AREA),
+                                      build_canvas(lay, tmpl))
     return profile._cache[key]
 
 
@@ -158,24 +205,30 @@ def held_mosaic(kit: DiceKit, counts: list[Any]) -> np.ndarray:
 
 def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.ndarray]:
     """Canonical (x, y) centres of die-sized blobs of the field that are neither empty board nor
-    a counted checker. ``strips``: (24, L, SW, 3) BGR point strips."""
+    a counted checker. ``strips``: (24, L, SW, 3) BGR point strips. The search runs on the
+    mosaic at half resolution (a die is still 3..4 pixels across there; the average of four
+    pixels is steadier against the board's texture); a blob touching the field's long edges
+    (the frame's rim under a slightly wrong calibration) is no die: dice are thrown clear of
+    the edges."""
     lay = kit.lay
-    lab = to_lab(field_mosaic(strips)).astype(np.float32)
-    d2 = _d2(lab, kit.template, kit.sigma)
-    fg = ((d2 > FG_SIGMA2) & (held == 0)).astype(np.uint8)
-    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    die = DIE_D * lay.d / lay.pw * SW  # a die's side in mosaic pixels
-    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    small = cv2.resize(field_mosaic(strips), kit.half_size, interpolation=cv2.INTER_AREA)
+    d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
+    fg = ((d2 > FG_SIGMA2) & (held[::2, ::2] == 0)).astype(np.uint8)
+    die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
+    n, _lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    rows = fg.shape[0] // 2
+    edge = EDGE_MARGIN * die
     out = []
     for k in range(1, n):
         x0, y0, w, h, area = stats[k]
         if area < MIN_BLOB * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
             continue
-        box = (lbl[y0:y0 + h, x0:x0 + w] == k).astype(np.uint8)  # the blob's box only
-        (_, _), (rw, rh), _ = cv2.minAreaRect(cv2.findNonZero(box))
-        if max(rw, rh) > MAX_BLOB_ASPECT * max(min(rw, rh), 1.0):  # a streak, not a die
+        if max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):  # a streak along an axis
             continue
-        cx, cy = mosaic_to_canon(lay, np.array(cent[k][1]), np.array(cent[k][0]))
+        if y0 < edge or y0 + h > 2 * rows - edge:
+            continue  # at a long edge of the field (the mosaic's first or last rows)
+        cx, cy = mosaic_to_canon(lay, np.array(2 * cent[k][1] + 0.5),
+                                 np.array(2 * cent[k][0] + 0.5))
         out.append(np.array([float(cx), float(cy)]))
     return out
 
@@ -191,10 +244,11 @@ def _d2(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray) -> np.ndarray:
 
 
 def window_matrix(lay: Layout, H: np.ndarray, centre: np.ndarray, span: float,
-                  win: int = WIN) -> np.ndarray:
-    """3x3 map from a ``win`` x ``win`` window of the board plane centred on ``centre``
-    (canonical, playing-area coordinates; ``span`` canonical pixels across) to frame pixels."""
-    k = span / win
+                  win: int | None = None) -> np.ndarray:
+    """3x3 map from a ``win`` x ``win`` window (default :data:`WIN`) of the board plane centred
+    on ``centre`` (canonical, playing-area coordinates; ``span`` canonical pixels across) to
+    frame pixels."""
+    k = span / (WIN if win is None else win)
     o = lay.to_image(np.asarray(centre, np.float64)) + (0.5 * k - 0.5 * span)
     A = np.array([[k, 0.0, o[0]], [0.0, k, o[1]], [0.0, 0.0, 1.0]])
     return H @ A
@@ -217,27 +271,33 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
+    cv = kit.canvas
+    placed = None if cv is None or cv.px != WIN / span else cv.place(centre)
+    if placed is None:
+        return None
+    centre, a, b = placed
     M = window_matrix(lay, H, centre, span)
     win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
-    canon = _window_canon(centre, span)
-    lab = to_lab(win).astype(np.float32)
-    i, j = canon_to_mosaic(lay, canon[..., 0], canon[..., 1])
-    tmpl = cv2.remap(kit.template, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
-                     borderMode=cv2.BORDER_REPLICATE)
-    d2 = _d2(lab, tmpl, kit.sigma)
+    lab = to_lab(win)
+    px = WIN / span  # window pixels per canonical pixel
+    dpx = die * px
+    L = lab[..., 0].astype(np.float32)
+    r0, r1 = int(WIN / 2 - PRE_R * dpx), int(WIN / 2 + PRE_R * dpx) + 1
+    if pip_contrast(L[r0:r1, r0:r1], None, dpx) < MIN_PIP_CONTRAST:
+        return None  # no pip-like spot near the centre: no die (spares the rest)
+    lab = lab.astype(np.float32)
+    d2 = _d2(lab, cv.template[a:a + WIN, b:b + WIN], kit.sigma)
     fg = (d2 > FG_SIGMA2).astype(np.uint8)
     held = None
     if held_mosaic is not None:
-        held = cv2.remap(held_mosaic, j.astype(np.float32), i.astype(np.float32),
+        held = cv2.remap(held_mosaic, cv.mj[a:a + WIN, b:b + WIN], cv.mi[a:a + WIN, b:b + WIN],
                          cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
         fg[held > 0] = 0
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n <= 1:
         return None
-    px = WIN / span  # window pixels per canonical pixel
-    dpx = die * px
     mid = np.array([WIN / 2, WIN / 2])
     best_k, best_d = 0, 1e9
     for k in range(1, n):
@@ -257,13 +317,13 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     side = float(min(rw, rh))
     if side < 0.5 * dpx or side > 2.0 * dpx:
         return None
-    L = lab[..., 0]
+    if pip_contrast(L, comp, dpx) < MIN_PIP_CONTRAST:  # no pip: a checker's or a point's edge
+        return None
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
     value, face, score, guess = None, None, 0.0, None
     if aspect <= STREAK_ASPECT and fill >= STREAK_FILL:  # a streak is never read: spare the time
-        value, face, score, guess = read_face(L, cv2.dilate(comp, np.ones((3, 3), np.uint8)),
-                                              dpx)
+        value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -286,6 +346,34 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+def _grow(dpx: float) -> np.ndarray:
+    """The kernel a footprint grows by before its face is looked for (the footprint against
+    the template can miss a die's face that looks like the board under it)."""
+    k = max(3, int(round(GROW * dpx)) | 1)
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+
+def pip_contrast(L: np.ndarray, comp: np.ndarray | None, dpx: float) -> float:
+    """The strongest pip-sized dark or light spot inside footprint ``comp`` (None: anywhere in
+    ``L``), in L units above its surroundings (morphological black / white top-hat at a pip's
+    scale)."""
+    k = max(3, int(round(0.35 * dpx)) | 1)
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    if comp is None:  # the whole picture
+        return float(max(cv2.morphologyEx(L, cv2.MORPH_BLACKHAT, ker).max(),
+                         cv2.morphologyEx(L, cv2.MORPH_TOPHAT, ker).max()))
+    ys, xs = np.nonzero(comp)
+    if len(xs) == 0:
+        return 0.0
+    pad = k
+    y0, y1 = max(int(ys.min()) - pad, 0), int(ys.max()) + pad + 1
+    x0, x1 = max(int(xs.min()) - pad, 0), int(xs.max()) + pad + 1
+    sub, m = L[y0:y1, x0:x1], comp[y0:y1, x0:x1] > 0
+    dark = cv2.morphologyEx(sub, cv2.MORPH_BLACKHAT, ker)[m]
+    light = cv2.morphologyEx(sub, cv2.MORPH_TOPHAT, ker)[m]
+    return float(max(dark.max(), light.max()))
 
 
 def _near_bar(lay: Layout, x: float, die: float) -> bool:

@@ -90,7 +90,7 @@ def read_pips(L: np.ndarray, face: Face) -> PipRead:
                   borderMode=cv2.BORDER_REPLICATE).ravel()
     n9 = 9 * len(_DISC)
     m = v[:n9].reshape(9, len(_DISC)).mean(1)
-    level = float(np.median(v[n9:]))
+    level = float(np.median(v[n9:]))  # (8 values)
     d = level - m  # > 0: darker than the face
     k = int(np.argmax(np.abs(d)))
     contrast = float(d[k])
@@ -193,49 +193,133 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndar
     return (patch @ _TEMPLATES[grid].T) / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
 
 
+def _grid3(*axes: tuple[float, float, float]) -> np.ndarray:
+    """Every combination of the three-value ``axes`` (rows: one combination, ``ij`` order)."""
+    return np.stack([g.ravel() for g in np.meshgrid(*axes, indexing="ij")], 1)
+
+
+# (turn, size factor, dx, dy) of a pose's 81 neighbours, in units of (turn, zoom, step)
+_AROUND = _grid3((-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0))
+
+
 def _around(row: np.ndarray, step: float, turn: float, zoom: float) -> np.ndarray:
-    """``row`` and its 80 neighbours: shifts of +-``step``, turns of +-``turn`` degrees and
+    """``row`` and its 81 neighbours: shifts of +-``step``, turns of +-``turn`` degrees and
     sizes of x(1 +- ``zoom``)."""
-    sh = np.array([-step, 0.0, step])
-    a, s, dx, dy = np.meshgrid(row[2] + np.radians([-turn, 0.0, turn]),
-                               row[3] * np.array([1 - zoom, 1.0, 1 + zoom]), sh, sh,
-                               indexing="ij")
-    return np.concatenate([row[None, :], np.stack(
-        [row[0] + dx.ravel(), row[1] + dy.ravel(), a.ravel(), s.ravel()], 1)]).astype(np.float32)
+    out = np.empty((len(_AROUND) + 1, 4), np.float32)
+    out[0] = row
+    out[1:, 0] = row[0] + _AROUND[:, 2] * step
+    out[1:, 1] = row[1] + _AROUND[:, 3] * step
+    out[1:, 2] = row[2] + _AROUND[:, 0] * np.radians(turn)
+    out[1:, 3] = row[3] * (1.0 + _AROUND[:, 1] * zoom)
+    return out
 
 
-def _fine(L: np.ndarray, row: np.ndarray, v: int, pol: int, nominal: float
-          ) -> tuple[Face, float]:
-    """Polish one layout's pose: small shifts, turns and sizes."""
-    Q = _around(row, 0.05 * nominal, 3.0, 0.05)
-    sq = pose_scores(L, Q)[:, v - 1] * pol
-    m = int(np.argmax(sq))
-    return Face(float(Q[m, 0]), float(Q[m, 1]), float(Q[m, 2]), float(Q[m, 3])), float(sq[m])
+# -- pose seeds from the pips themselves ---------------------------------------------------------
+
+# ordered pairs of pip places (grid units) that lie together in some layout, in either turn
+_PAIRS = sorted({(a, b) for s in PATTERNS for a in s for b in s if a != b})
+_PA = np.array([a for a, _ in _PAIRS], np.float64)
+_PD = np.array([np.subtract(b, a) for a, b in _PAIRS], np.float64)
+_PLEN = np.hypot(_PD[:, 0], _PD[:, 1])
+_PANG = np.arctan2(_PD[:, 1], _PD[:, 0])
+MAX_PEAKS = 7  # pip-like spots kept per polarity
+PEAK_REL = 0.4  # a spot counts when at least this x the strongest one
+PEAK_MIN = 15.0  # L units above its surroundings
+
+
+def pip_spots(L: np.ndarray, comp: np.ndarray, nominal: float
+              ) -> list[tuple[int, np.ndarray, float]]:
+    """Per pip colour (1: dark pips, -1: light), the centres (x, y) of the strongest pip-sized
+    spots inside ``comp`` (morphological top-hat at a pip's scale, local maxima) and the
+    strongest spot's contrast."""
+    k = max(3, int(round(0.3 * nominal)) | 1)
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    inside = comp > 0
+    out = []
+    for sign, op in ((1, cv2.MORPH_BLACKHAT), (-1, cv2.MORPH_TOPHAT)):
+        r = cv2.GaussianBlur(cv2.morphologyEx(L, op, ker), (3, 3), 0.8)
+        r[~inside] = 0.0
+        top = float(r.max())
+        if top < PEAK_MIN:
+            continue
+        peak = (r >= cv2.dilate(r, np.ones((3, 3), np.uint8))) & (r > PEAK_REL * top)
+        ys, xs = np.nonzero(peak)
+        o = np.argsort(r[ys, xs])[::-1][:MAX_PEAKS]
+        out.append((sign, np.column_stack([xs[o], ys[o]]).astype(np.float64), top))
+    return out
+
+
+def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
+    """Face poses (cx, cy, angle, side) that put two of the spots ``P`` on two pip places of
+    a layout (the pip pitch within the dice's range), and every spot at the centre in six turns
+    (a lone pip)."""
+    rows = []
+    n = len(P)
+    if n >= 2:
+        i, j = np.nonzero(~np.eye(n, dtype=bool))
+        d = P[j] - P[i]
+        pitch = np.hypot(d[:, 0], d[:, 1])[:, None] / _PLEN[None, :]
+        pi, ri = np.nonzero((pitch > SEED_PITCH[0] * nominal) & (pitch < SEED_PITCH[1] * nominal))
+        th = np.arctan2(d[pi, 1], d[pi, 0]) - _PANG[ri]
+        pp = pitch[pi, ri]
+        c, s = np.cos(th), np.sin(th)
+        a = _PA[ri]
+        rows.append(np.column_stack([P[i[pi], 0] - (c * a[:, 0] - s * a[:, 1]) * pp,
+                                     P[i[pi], 1] - (s * a[:, 0] + c * a[:, 1]) * pp,
+                                     np.mod(th, np.pi / 2), pp / PIP_STEP]))
+    ang = np.radians(np.arange(0.0, 90.0, 15.0))
+    for q in P[:3]:
+        rows.append(np.column_stack([np.full(6, q[0]), np.full(6, q[1]), ang,
+                                     np.full(6, nominal)]))
+    return np.concatenate(rows) if rows else np.zeros((0, 4))
+
+
+SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may imply
 
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
               ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess).
 
-    Every layout gets its own best pose (around the face hypotheses: shifts, turns, sizes; the
-    pips' colour is the one of the best fit overall); the few best layouts are then read at
-    their own pose by the nine places. A value is taken only when exactly one layout reads as
-    itself, clearly: a 2 whose one pip passes for a 1 is refused, not read as 1."""
+    Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
+    the best fit overall); the best layout is then read at its own pose by the nine places. A
+    value is taken only when that layout fits clearly better than the others and reads as
+    itself, clearly: a 2 whose one pip passes for a 1 is refused, not read as 1.
+
+    The poses come in two rounds: first the few the pips themselves suggest (pairs of pip-like
+    spots on two places of a layout, each spot as a lone pip) and the footprint's centre in
+    every turn; a read that is plain by a wider margin ends there. Otherwise the face
+    hypotheses (even, square areas of the footprint) add a grid of poses round each."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
+    rows = [_quarter_turns(xs, ys, nominal)]
+    spots = pip_spots(L, comp, nominal)
+    if spots:  # the stronger colour's spots only
+        rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
+    first = _search(L, np.concatenate(rows), nominal)
+    v, face, clarity, guess, corr, margin = first
+    if v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN:
+        return v, _with_aspect(face, face_hypotheses(L, comp, nominal, limit=2), nominal), \
+            clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
-    starts = [*hyps, Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
-    # coarse: few poses on a small template grid
+    starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
     sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
     ang = np.radians(np.linspace(-C_TURN, C_TURN, C_NTURN))
     sides = nominal * np.array(C_SIDES)
-    rows = []
     for f in starts:
         a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
-    rows.append(_quarter_turns(xs, ys, nominal))
-    C = np.concatenate(rows).astype(np.float32)
+    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
+    if v is not None:
+        return v, _with_aspect(face, hyps, nominal), clarity, guess
+    return None, face, clarity, guess
+
+
+def _search(L: np.ndarray, C: np.ndarray, nominal: float
+            ) -> tuple[int | None, Face, float, int | None, float, float]:
+    """Coarse poses ``C`` -> (value or None, face, clarity, guess, correlation, margin)."""
+    C = C.astype(np.float32)
     cs = pose_scores(L, C, C_GRID)
     cpol = 1 if cs.max() >= (-cs).max() else -1
     # fine: every layout at its best coarse pose, the best few polished around it
@@ -250,24 +334,17 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     sc = sc * pol
     per = sc.max(0)
     order = np.argsort(per)[::-1]
-    consistent = []
-    best_face, best_clarity, guess = None, 0.0, None
-    for v0 in order[:TRY]:
-        v = int(v0) + 1
-        face, corr = _fine(L, P[int(np.argmax(sc[:, v0]))], v, pol, nominal)
-        r = read_pips(L, face)
-        if best_face is None:
-            best_face, best_clarity, guess = face, r.clarity, PATTERNS.get(r.pattern)
-        if r.contrast * pol > 0:  # the places see the pips' colour the other way
-            continue
-        plain = (corr >= MIN_CORR and per[order[0]] - per[order[1]] >= MIN_MARGIN
-                 and abs(r.contrast) >= PIP_CONTRAST and face.side <= MAX_SIDE * nominal)
-        if r.value == v and plain:
-            consistent.append((v, face, r.clarity))
-    if len(consistent) == 1:
-        v, face, clarity = consistent[0]
-        return v, _with_aspect(face, hyps, nominal), clarity, v
-    return None, best_face, best_clarity, guess
+    v = int(order[0]) + 1
+    margin = float(per[order[0]] - per[order[1]])
+    best = P[int(np.argmax(sc[:, order[0]]))]
+    face, corr = Face(*(float(x) for x in best)), float(per[order[0]])
+    r = read_pips(L, face)
+    guess = PATTERNS.get(r.pattern)
+    plain = (r.contrast * pol < 0  # the places see the pips' colour as the fit does
+             and corr >= MIN_CORR and margin >= MIN_MARGIN and r.value == v
+             and abs(r.contrast) >= PIP_CONTRAST
+             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal)
+    return (v if plain else None), face, r.clarity, guess, corr, margin
 
 
 def _with_aspect(face: Face, hyps: list[Face], nominal: float) -> Face:
@@ -277,16 +354,21 @@ def _with_aspect(face: Face, hyps: list[Face], nominal: float) -> Face:
     return Face(face.cx, face.cy, face.angle, face.side, min(near, default=1.0))
 
 
+_QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.25),
+                  (-0.25, 0.0, 0.25))
+
+
 def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float) -> np.ndarray:
     """Coarse poses around the footprint's centre in every turn (when the face hypotheses miss)."""
-    cx, cy = float(xs.mean()), float(ys.mean())
-    sh = np.linspace(-0.25, 0.25, 3) * nominal
-    a, dx, dy = np.meshgrid(np.radians(np.arange(0.0, 90.0, 15.0)), sh, sh, indexing="ij")
-    return np.stack([cx + dx.ravel(), cy + dy.ravel(), a.ravel(),
-                     np.full(a.size, nominal)], 1)
+    out = np.empty((len(_QUARTER), 4))
+    out[:, 0] = float(xs.mean()) + _QUARTER[:, 1] * nominal
+    out[:, 1] = float(ys.mean()) + _QUARTER[:, 2] * nominal
+    out[:, 2] = _QUARTER[:, 0]
+    out[:, 3] = nominal
+    return out
 
 
-TRY = 1  # layouts read at their own pose
+EARLY_CORR, EARLY_MARGIN = 0.8, 0.1  # a first-round read this plain ends the search
 REFINE = 2  # layouts whose best coarse pose is polished
 C_SHIFT, C_NSHIFT = 0.2, 5  # coarse poses: shifts (x the nominal side) around each start,
 C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
@@ -295,4 +377,5 @@ R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.55  # the best layout's correlation
 MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
+MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
 MAX_SIDE = 1.12  # a face larger than this (x nominal) covers a die and its sides or two dice
