@@ -92,7 +92,8 @@ def column_of(u: np.ndarray, bar: float) -> tuple[np.ndarray, np.ndarray]:
 
 def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
     """Per disc True (lighter set) / False, from k-means on the discs' inner colours; None when
-    the two clusters are not clearly apart."""
+    the two clusters are not clearly apart. ``lab``: the frame in Lab (float), or the BGR frame
+    itself (uint8), whose discs' squares are converted one by one."""
     if len(discs) < 2:
         return None
     h, w = lab.shape[:2]
@@ -101,7 +102,10 @@ def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
         k = max(1, int(r * INNER))
         x0, x1 = max(0, int(x) - k), min(w, int(x) + k + 1)
         y0, y1 = max(0, int(y) - k), min(h, int(y) + k + 1)
-        med.append(np.median(lab[y0:y1, x0:x1].reshape(-1, 3), 0))
+        patch = lab[y0:y1, x0:x1]
+        if patch.dtype == np.uint8:  # a BGR frame: only the disc's square to Lab
+            patch = cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+        med.append(np.median(patch.reshape(-1, 3), 0))
     lbl, centres = two_clusters(np.float32(med))
     if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
         return None
@@ -147,8 +151,7 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
     diam = float(np.median(np.abs(down[:, 1] - up[:, 1])))
     col, off = column_of(c[:, 0], bar)
     on = np.abs(off) < COL_TOL
-    frame_lab = cv2.cvtColor(frame, cv2.COLOR_BGR2LAB).astype(np.float32)
-    sets = disc_sets(frame_lab, d)
+    sets = disc_sets(frame, d)
     out: dict[tuple[bool, int], Stack] = {}
     used = 0
     for top in (True, False):

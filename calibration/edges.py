@@ -115,10 +115,18 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
 
 SCALES = tuple(float(x) for x in np.linspace(0.84, 1.16, 33))  # row stretches tried
 SHIFT_STEP = 0.003  # row shifts tried, unit widths
-MAX_SHIFT = 0.012  # the row's middle (the bar) moves at most this far, unit widths
+MAX_SHIFT = 0.03  # the row's middle (the bar) moves at most this far, unit widths
 STRETCH_COST = 3.0  # fit (first discs) a stretch of the row by 1 costs
 END_GAIN = 1.0  # the best stretch must fit this many first discs' worth better than none
 FIT_SIGMA = 0.15  # point widths: a disc this far off its column centre fits exp(-1)
+OFF_BOARD = 1.0  # a row's first checker the stretch puts off the board costs this much fit
+
+
+_SHIFTS = np.arange(-MAX_SHIFT, MAX_SHIFT + 1e-9, SHIFT_STEP)
+_B = np.repeat(np.asarray(SCALES), len(_SHIFTS))  # the stretches and shifts tried, in order
+_SH = np.tile(_SHIFTS, len(SCALES))
+_A = 0.5 * (1 - _B) + _SH
+_COST = STRETCH_COST * np.abs(_B - 1) + np.abs(_SH) / MAX_SHIFT
 
 
 def _unit(q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -131,9 +139,12 @@ def _map(M: np.ndarray, xy: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(np.asarray(xy, np.float64).reshape(-1, 1, 2), M).reshape(-1, 2)
 
 
-def _fit(u: np.ndarray, bar: float) -> float:
+def _fit(u: np.ndarray, bar: float) -> np.ndarray:
+    """How well the discs at ``u`` (unit widths; any shape, the last axis the discs) sit on
+    column centres; a disc off the board costs OFF_BOARD."""
     _, off = column_of(u, bar)
-    return float(np.exp(-((off / FIT_SIGMA) ** 2)).sum())
+    out = (u < 0) | (u > 1)
+    return (np.exp(-((off / FIT_SIGMA) ** 2)) - OFF_BOARD * out).sum(-1)
 
 
 def fit_row_ends(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
@@ -150,23 +161,30 @@ def fit_row_ends(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarr
     diam = np.abs(down[:, 1] - up[:, 1])
     inside = (c[:, 0] > -0.05) & (c[:, 0] < 1.05)
     uq = np.float64([[0, 0], [1, 0], [1, 1], [0, 1]])
+    moves: dict[bool, tuple[float, float] | None] = {}
+    few: dict[bool, np.ndarray] = {}
     for top in (True, False):
         depth = c[:, 1] if top else 1 - c[:, 1]
         first = inside & (depth > 0) & (depth < FIRST_MAX * diam / 2 + diam / 2)
         u = c[first, 0]
         if len(u) < MIN_COLS:
+            few[top] = u
             continue
-        base = _fit(u, bar)
-        best = (base + END_GAIN, 0.0, 1.0)
-        for b in SCALES:  # stretched about the bar, which the pattern model places well
-            for sh in np.arange(-MAX_SHIFT, MAX_SHIFT + 1e-9, SHIFT_STEP):
-                a = 0.5 * (1 - b) + sh
-                f = _fit(a + b * u, bar) - STRETCH_COST * abs(b - 1) - abs(sh) / MAX_SHIFT
-                if f > best[0]:
-                    best = (f, float(a), float(b))
-        _, a, b = best
-        if (a, b) == (0.0, 1.0):
+        base = float(_fit(u, bar))
+        # every stretch about the bar (which the pattern model places well) and shift at once
+        f = _fit(_A[:, None] + _B[:, None] * u[None, :], bar) - _COST
+        k = int(np.argmax(f))
+        moves[top] = (float(_A[k]), float(_B[k])) if f[k] > base + END_GAIN else None
+    # a row with too few first checkers of its own (a hand or an arm over it) takes the other
+    # row's stretch when its own checkers fit that no worse
+    for top, u in few.items():
+        other = moves.get(not top)
+        if other is not None and len(u) and _fit(other[0] + other[1] * u, bar) >= _fit(u, bar):
+            moves[top] = other
+    for top, ab in moves.items():
+        if ab is None:
             continue
+        a, b = ab
         u0, u1 = -a / b, (1 - a) / b  # the row's new ends, in the old unit square
         if top:
             uq[0, 0], uq[1, 0] = u0, u1

@@ -112,39 +112,60 @@ class _Model:
             oh[np.nonzero(keep)[0], lab[keep]] = 1.0
             self.onehot[b] = oh.T.copy()
             self.cls[b] = lab.astype(np.int64)
+        self.bars = ALL_BARS
+        self.stack = np.stack([self.onehot[b] for b in ALL_BARS]).astype(np.float64)
         a0, a1 = RING / (1 + 2 * RING) * gw, (1 + RING) / (1 + 2 * RING) * gw
         b0, b1 = RING / (1 + 2 * RING) * gh, (1 + RING) / (1 + 2 * RING) * gh
         self.dst = np.float32([[a0, b0], [a1, b0], [a1, b1], [a0, b1]])
 
-    def sample(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-        """(pixels, 2 * channels): the grid's colours and their squares."""
+    def warp(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        """(pixels, channels): the grid's colours (float64)."""
         M = cv2.getPerspectiveTransform(self.dst, np.asarray(quad, np.float32))
         out = cv2.warpPerspective(img, M, self.grid, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                   borderMode=cv2.BORDER_REFLECT)
-        x = out.reshape(-1, img.shape[2])
+        return out.reshape(-1, img.shape[2]).astype(np.float64)
+
+    def sample(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
+        """(pixels, 2 * channels): the grid's colours and their squares."""
+        x = self.warp(img, quad)
         return np.concatenate([x, x * x], 1)
 
     def score(self, px: np.ndarray, bar: float) -> float:
         """eta squared of the model's classes, times how clearly the points differ from the
         field (a plain area explains its little variance with any boundary)."""
-        oh = self.onehot[bar]
-        S = oh @ px  # (classes, 2c)
-        n = oh.sum(1)
         c = px.shape[1] // 2
-        ok = n > 0
-        N = n.sum()
-        if not ok[0]:
-            return 0.0
-        tot_s = S[:, :c].sum(0)
-        between = float(((S[ok, :c] ** 2) / n[ok, None]).sum() - (tot_s ** 2 / N).sum())
-        total = float(S[:, c:].sum() - (tot_s ** 2 / N).sum())
-        if total <= 0:
-            return 0.0
-        m = S[:, :c] / np.maximum(n, 1)[:, None]
-        field = m[0]
-        contrast = min(max(np.linalg.norm(m[1] - field), np.linalg.norm(m[2] - field)),
-                       max(np.linalg.norm(m[3] - field), np.linalg.norm(m[4] - field)))
-        return between / total * min(1.0, float(contrast) / CONTRAST)
+        return float(self.scores(px[None, :, :c], bar)[0])
+
+    def scores(self, X: np.ndarray, bar: float) -> np.ndarray:
+        """:meth:`score` of many samples at once: ``X`` (k, pixels, channels) -> (k,)."""
+        oh = self.stack[self.bars.index(bar)]
+        S1 = np.matmul(oh, X)  # (k, classes, channels)
+        sq = np.einsum("knc,knc,n->k", X, X, oh.sum(0))
+        return _eta(S1, oh.sum(1), sq)
+
+    def bar_scores(self, x: np.ndarray, bars: tuple[float, ...]) -> np.ndarray:
+        """:meth:`score` of one sample ``x`` (pixels, channels) for every bar in ``bars``."""
+        oh = self.stack[[self.bars.index(b) for b in bars]]  # (bars, classes, pixels)
+        S1 = np.matmul(oh, x)
+        sq = (oh.sum(1) @ (x * x).sum(1))
+        return _eta(S1, oh.sum(2), sq)
+
+
+def _eta(S1: np.ndarray, n: np.ndarray, sq: np.ndarray) -> np.ndarray:
+    """The model's score from per-class sums ``S1`` (k, classes, channels), class sizes ``n``
+    (classes,) or (k, classes) and the sums of squares ``sq`` (k,)."""
+    n = np.broadcast_to(n, S1.shape[:2])
+    N = n.sum(1)
+    tot = S1.sum(1)
+    tot2 = (tot ** 2).sum(1) / N
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = np.where(n > 0, (S1 ** 2).sum(2) / n, 0.0).sum(1) - tot2
+        total = sq - tot2
+        m = S1 / np.maximum(n, 1)[..., None]
+        d = np.linalg.norm(m[:, 1:5] - m[:, :1], axis=2)
+        contrast = np.minimum(np.maximum(d[:, 0], d[:, 1]), np.maximum(d[:, 2], d[:, 3]))
+        out = between / total * np.minimum(1.0, contrast / CONTRAST)
+    return np.where((total > 0) & (n[:, 0] > 0), out, 0.0)
 
 
 _MODELS: dict[tuple[int, int], _Model] = {}
@@ -164,11 +185,21 @@ def quad_score(img: np.ndarray, quad: np.ndarray, bar: float,
     return m.score(m.sample(img, quad), bar)
 
 
+def quad_scores(img: np.ndarray, quads: list[np.ndarray], bar: float,
+                grid: tuple[int, int] = FINE) -> np.ndarray:
+    """:func:`quad_score` of many quads."""
+    m = _model(grid)
+    if not quads:
+        return np.zeros(0)
+    return m.scores(np.stack([m.warp(img, q) for q in quads]), bar)
+
+
 def _best_bar(img: np.ndarray, quad: np.ndarray, grid: tuple[int, int],
               bars: tuple[float, ...] = BARS) -> tuple[float, float]:
     m = _model(grid)
-    px = m.sample(img, quad)
-    return max((m.score(px, b), b) for b in bars)
+    sc = m.bar_scores(m.warp(img, quad), bars)
+    k = int(np.argmax(sc))
+    return float(sc[k]), bars[k]
 
 
 # -- candidates ------------------------------------------------------------------------------
@@ -263,10 +294,13 @@ def plausible(q: np.ndarray, min_side: float) -> bool:
 
 def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
             grid: tuple[int, int]) -> tuple[np.ndarray, float, float]:
+    """Hill-climb the quad's corners (and the bar) on the pattern score, ``steps`` shrinking:
+    each corner in turn takes the best of its four moves where that helps, then each side
+    slid as one across itself (when a single corner would not help); rounds until nothing
+    helps (four at most per step)."""
     q = np.asarray(quad, np.float64).copy()
     best = quad_score(img, q, bar, grid)
     min_side = 0.2 * min(img.shape[:2])
-    bars = ALL_BARS
     for step in steps:
         improved = True
         rounds = 0
@@ -274,32 +308,44 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
             improved = False
             rounds += 1
             for i in range(4):
+                cands = []
                 for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
                     cand = q.copy()
                     cand[i] += d
-                    if not plausible(cand, min_side):
-                        continue
-                    s = quad_score(img, cand, bar, grid)
-                    if s > best + 1e-5:
-                        best, q, improved = s, cand, True
-            # whole sides too (a side slides as one when a single corner would not help)
+                    if plausible(cand, min_side):
+                        cands.append(cand)
+                q, best, up = _take_best(img, cands, bar, grid, q, best)
+                improved |= up
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
                 n = np.array([e[1], -e[0]]) / (np.linalg.norm(e) + 1e-9)
+                cands = []
                 for sgn in (1, -1):
                     cand = q.copy()
                     cand[i] += sgn * step * n
                     cand[j] += sgn * step * n
-                    if not plausible(cand, min_side):
-                        continue
-                    s = quad_score(img, cand, bar, grid)
-                    if s > best + 1e-5:
-                        best, q, improved = s, cand, True
-        sb, b2 = _best_bar(img, q, grid, bars)
+                    if plausible(cand, min_side):
+                        cands.append(cand)
+                q, best, up = _take_best(img, cands, bar, grid, q, best)
+                improved |= up
+        sb, b2 = _best_bar(img, q, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
     return q, bar, best
+
+
+def _take_best(img: np.ndarray, cands: list[np.ndarray], bar: float, grid: tuple[int, int],
+               q: np.ndarray, best: float) -> tuple[np.ndarray, float, bool]:
+    """The best of ``cands`` and its score when it beats ``best``, else ``q`` and ``best``;
+    and whether it did."""
+    if not cands:
+        return q, best, False
+    sc = quad_scores(img, cands, bar, grid)
+    k = int(np.argmax(sc))
+    if sc[k] > best + 1e-5:
+        return cands[k], float(sc[k]), True
+    return q, best, False
 
 
 def _upright(q: np.ndarray) -> np.ndarray:

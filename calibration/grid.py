@@ -31,7 +31,9 @@ def _rot(a: float) -> np.ndarray:
 
 
 def _rows(y: np.ndarray, r: float, top: bool, k: int = 3) -> list[float]:
-    """Up to ``k`` rows of discs (>= 2 within ROW_TOL radii) from the top (or bottom) end."""
+    """Up to ``k`` rows of discs (>= 2 within ROW_TOL radii) from the top (or bottom) end, and
+    the outermost disc on its own when no row holds it (a row whose other stacks a hand or an
+    arm hides)."""
     ys = np.sort(y) if top else np.sort(y)[::-1]
     out: list[float] = []
     for v in ys:
@@ -40,6 +42,8 @@ def _rows(y: np.ndarray, r: float, top: bool, k: int = 3) -> list[float]:
             out.append(float(np.median(y[near])))
         if len(out) == k:
             break
+    if len(ys) and all(abs(ys[0] - o) > r for o in out):
+        out.append(float(ys[0]))
     return out
 
 

@@ -6,14 +6,13 @@ was found in (long side horizontal); a reader that numbers points must try all f
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import replace
 
 import cv2
 import numpy as np
 
 from engine.observation import Observation
-from vision.appearance import Background, ColourModel, to_lab
+from vision.appearance import _BIN_VOLUME, BINS, Background, ColourModel, bin_index, to_lab
 from vision.cluster import two_clusters
 from vision.geometry import BoardShape, Layout
 from vision.profile import BoardProfile
@@ -44,15 +43,16 @@ def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | Non
     d = discs[np.asarray(inside, bool)]
     if len(d) < 4:
         return None
-    lab = to_lab(frame)
-    h, w = lab.shape[:2]
+    h, w = frame.shape[:2]
     pix, means = [], []
     for x, y, r in d:
         k = max(1, int(r * DISC_INNER))
         yy, xx = np.mgrid[-k:k + 1, -k:k + 1]
         keep = yy ** 2 + xx ** 2 <= k * k
         ys, xs = np.clip(int(y) + yy[keep], 0, h - 1), np.clip(int(x) + xx[keep], 0, w - 1)
-        p = lab[ys, xs]
+        y0, x0 = int(ys.min()), int(xs.min())
+        box = to_lab(frame[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1])  # the disc's box only
+        p = box[ys - y0, xs - x0]
         pix.append(p)
         means.append(np.median(p, 0))
     lbl, centres = two_clusters(np.float32(means))
@@ -61,7 +61,37 @@ def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | Non
     light = int(np.argmax(centres[:, 0]))
     sets = [np.concatenate([p for p, k in zip(pix, lbl, strict=True) if (k == light) == want])
             for want in (True, False)]
-    return ColourModel.fit(sets[0]), ColourModel.fit(sets[1])
+    return colour_model(sets[0]), colour_model(sets[1])
+
+
+def colour_model(lab_pixels: np.ndarray, smooth: float = 0.8, floor: float = 1e-4
+                 ) -> ColourModel:
+    """``ColourModel.fit`` (the same histogram, smoothing and floor) with the 3-D Gaussian
+    smoothing done as three small matrix products instead of a convolution per histogram line
+    (about 40 times faster)."""
+    px = lab_pixels.reshape(-1, 3)
+    hist = np.bincount(bin_index(px), minlength=BINS ** 3).astype(np.float32)
+    hist = hist.reshape(BINS, BINS, BINS)
+    if smooth > 0:
+        k = cv2.getGaussianKernel(5, smooth).ravel().astype(np.float32)
+        i = np.arange(BINS)
+        off = i[None, :] - i[:, None] + 2  # np.convolve(v, k, "same"): out[i] = sum k[j-i+2] v[j]
+        M = np.where((off >= 0) & (off < 5), k[np.clip(off, 0, 4)], 0).astype(np.float32)
+        hist = np.einsum("ia,abc->ibc", M, hist)
+        hist = np.einsum("jb,abc->ajc", M, hist)
+        hist = np.einsum("kc,abc->abk", M, hist)
+    hist = hist / max(hist.sum(), 1.0)
+    hist = hist * (1 - floor) + floor / hist.size
+    return ColourModel(np.log(hist.ravel() / _BIN_VOLUME).astype(np.float32))
+
+
+def _nanmedian0(a: np.ndarray) -> np.ndarray:
+    """``np.nanmedian(a, axis=0)`` for a short first axis, without the masked-array path."""
+    s = np.sort(a, axis=0)  # NaNs last
+    n = (~np.isnan(a)).sum(0)
+    lo = np.take_along_axis(s, np.maximum((n - 1) // 2, 0)[None], 0)[0]
+    hi = np.take_along_axis(s, np.maximum(n // 2, 0)[None], 0)[0]
+    return np.where(n > 0, 0.5 * (lo + hi), np.nan)
 
 
 def provisional_profile(frame: np.ndarray, corners: np.ndarray,
@@ -79,33 +109,31 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
     # the empty look: per pixel, the median over the strips of a kind where no disc was found
     labn = lab.copy()
     if discs is not None and len(discs):
-        mask = np.zeros((*frame.shape[:2], 3), np.uint8)
+        mask = np.zeros(frame.shape[:2], np.uint8)
         for x, y, r in discs:
-            cv2.circle(mask, (int(round(x)), int(round(y))), int(round(r * 1.1)), (255, 255, 255),
-                       -1)
-        covered = sample(mask, maps, N_STRIPS)[..., 0] > 127
+            cv2.circle(mask, (int(round(x)), int(round(y))), int(round(r * 1.1)), 255, -1)
+        covered = cv2.remap(mask, maps[0], maps[1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE).reshape(strips.shape[:3]) > 127
         labn[covered] = np.nan
     means = np.zeros((8,) + lab.shape[1:], np.float32)
     for k in range(8):
         idx = np.nonzero(kinds == k)[0]
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", RuntimeWarning)  # all-covered pixels: plain median
-            m = np.nanmedian(labn[idx], axis=0)
+        m = _nanmedian0(labn[idx])
         means[k] = np.where(np.isnan(m), np.median(lab[idx], axis=0), m)
     resid = lab[:24] - means[kinds[:24]]
     dist = np.linalg.norm(resid, axis=-1)
     fg = dist > FOREGROUND
-    px = lab[:24][fg]
-    if len(px) < 50:
-        px = lab[:24].reshape(-1, 3)
-    # two checker sets: k-means on Lab, the lighter cluster is white
-    lbl, centres = two_clusters(px)
-    light = int(np.argmax(centres[:, 0]))
-    white = ColourModel.fit(px[lbl == light].astype(np.uint8))
-    black = ColourModel.fit(px[lbl != light].astype(np.uint8))
     sets = disc_colours(frame, corners, discs)
     if sets is not None:
         white, black = sets
+    else:  # two checker sets: k-means on what differs from the empty look, the lighter white
+        px = lab[:24][fg]
+        if len(px) < 50:
+            px = lab[:24].reshape(-1, 3)
+        lbl, centres = two_clusters(px)
+        light = int(np.argmax(centres[:, 0]))
+        white = colour_model(px[lbl == light].astype(np.uint8))
+        black = colour_model(px[lbl != light].astype(np.uint8))
     bgpx = resid[~fg]
     sigma = 1.4826 * np.median(np.abs(bgpx - np.median(bgpx, 0)), 0) * 1.5
     bg = Background(means, np.maximum(sigma.astype(np.float32), SIGMA_FLOOR))

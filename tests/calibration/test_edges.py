@@ -70,3 +70,36 @@ def test_far_row_shorter_under_perspective():
     got = fit_row_ends(TRUE, BAR, discs)
     assert np.abs(got[:2, 0] - true[:2, 0]).max() < 15, got
     assert np.abs(got[2:] - TRUE[2:]).max() < 15, got
+
+
+def _first_row(cols: list[int], top: bool) -> np.ndarray:
+    return np.asarray([(_x(c), 1.05 * R if top else H - 1.05 * R, R) for c in cols])
+
+
+def test_bar_off_the_found_middle_recovered():
+    """A found quad too narrow and off to one side (an arm over the board pulled the pattern
+    model): its middle is more than a percent of the width off the bar; the rows' first
+    checkers stretch and shift both rows' ends back."""
+    discs = np.r_[_first_row([0, 2, 5, 10, 11], True), _first_row([0, 1, 4, 9, 11], False)]
+    found = TRUE.copy()
+    found[[0, 3], 0] += 0.02 * W  # 2 % of the width in on the left, 6 % on the right
+    found[[1, 2], 0] -= 0.06 * W
+    got = fit_row_ends(found, BAR, discs)
+    assert np.abs(got - TRUE).max() < 0.1 * PW, got
+
+
+def test_row_with_too_few_checkers_takes_the_other_rows_stretch():
+    """The top row shows two first checkers only (an arm hides the others): it takes the
+    bottom row's stretch, which its two checkers fit better than the ends as found."""
+    discs = np.r_[_first_row([0, 11], True), _first_row([0, 1, 4, 9, 11], False)]
+    found = TRUE.copy()
+    found[[0, 3], 0] += 0.02 * W
+    found[[1, 2], 0] -= 0.06 * W
+    got = fit_row_ends(found, BAR, discs)
+    assert np.abs(got - TRUE).max() < 0.1 * PW, got
+    # two checkers that the other row's stretch would put off their columns keep their ends
+    odd = np.r_[np.asarray([(found[0, 0] + 0.5 * PW, 1.05 * R, R),
+                            (found[1, 0] - 0.5 * PW, 1.05 * R, R)]),
+                _first_row([0, 1, 4, 9, 11], False)]
+    got = fit_row_ends(found, BAR, odd)
+    assert np.abs(got[:2] - found[:2]).max() < 1e-6, got

@@ -48,3 +48,19 @@ def test_inside_counts_either_winding():
     pts = np.float64([[5, 5], [1, 9], [11, 5], [-1, -1]])
     got = _inside(np.stack([sq, sq[::-1]]), pts)
     assert list(got) == [2, 2]
+
+
+def test_a_row_of_one_checker_still_gives_an_edge():
+    """An arm hides the top row but one stack's first checker: the candidates still hold the
+    true playing area (its top edge from that lone disc)."""
+    d = _board_discs()
+    keep = (d.xy[:, 1] > Y0 + H / 2) | (np.abs(d.xy[:, 1] - (Y0 + 1.05 * R)) < 1)
+    keep &= (d.xy[:, 1] > Y0 + H / 2) | (d.xy[:, 0] > X0 + W / 2)  # the top row's right end only
+    top = d.xy[:, 1] < Y0 + H / 2
+    assert keep[top].sum() == 2 and (d.xy[keep & top, 1] < Y0 + 1.1 * R).sum() == 2
+    keep[np.nonzero(keep & top)[0][1:]] = False  # one lone disc in the top row
+    sub = d.take(keep)
+    ch = Checkers(sub, R, 0.0, 10)
+    true = np.float64([[X0, Y0], [X0 + W, Y0], [X0 + W, Y0 + H], [X0, Y0 + H]])
+    err = min(np.abs(q - true).max() for q, _b, _fit in grid_candidates(ch, (640, 600)))
+    assert err < 0.25 * PW, err
