@@ -47,9 +47,10 @@ FACE_R = 0.3  # radius of the face patch round the top checker's centre
 MIN_CRESCENT = 4  # samples: a crescent smaller than this is not read (the pinner hides it)
 
 # decisions (tuned on seeds 1000-1029, see bench/bench_pins.py)
-CRESCENT_CLEAR = 1.0  # mean clipped LLR (nats) of the crescent: a clear colour
-FACE_CLEAR = 1.0  # mean clipped LLR of the face: a clear top colour
-PIN_CLEAR = 2.0  # a missed pin needs this clear a crescent of the other colour
+CRESCENT_CLEAR = 0.5  # mean clipped LLR (nats) of the crescent: a clear colour
+FACE_CLEAR = 0.5  # mean clipped LLR of the face: a clear top colour
+PIN_CLEAR = 2.0  # a missed pin needs this clear a crescent of the other colour ...
+PIN_FACE = 1.0  # ... under this clear a face of the counted colour
 PIN_P = 0.9  # the probability find_pins gives a pin it finds (the rest to the counts read)
 
 WHITE, BLACK = "white", "black"
@@ -172,8 +173,8 @@ def find_pins(frame: np.ndarray, profile: BoardProfile, regions: list[Any]
     """For a board where pins are possible (Plakoto): the regions with pins the counts missed
     added, and the base colours of every mixed point. A point read with one colour only whose
     crescent shows the other colour clearly (``PIN_CLEAR``) under a clear face of the counted
-    colour gets one checker of the other colour pinned under its stack, with probability
-    ``PIN_P``; the regions given are not changed (a new list is returned)."""
+    colour (``PIN_FACE``) gets one checker of the other colour pinned under its stack, with
+    probability ``PIN_P``; the regions given are not changed (a new list is returned)."""
     out = list(regions)
     base: list[str | None] = [None] * 24
     seen = [i for i in range(24) if _best(regions[i]) not in (None, (0, 0))]
@@ -187,7 +188,7 @@ def find_pins(frame: np.ndarray, profile: BoardProfile, regions: list[Any]
             base[i] = decide_base(c, f, m)
             continue
         sign = 1.0 if w else -1.0
-        if m >= MIN_CRESCENT and -sign * c >= PIN_CLEAR and sign * f >= FACE_CLEAR:
+        if m >= MIN_CRESCENT and -sign * c >= PIN_CLEAR and sign * f >= PIN_FACE:
             pinned = (w, 1) if w else (1, b)
             out[i] = {pinned: PIN_P, **{k2: v * (1 - PIN_P) for k2, v in regions[i].items()
                                         if k2 != pinned}}
