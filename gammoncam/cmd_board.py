@@ -22,17 +22,24 @@ def _listen(host: str, port: int) -> None:
 @main.command()
 @click.option("--port", default=8080, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--turns", is_flag=True,
+              help="fallback: replay the recorded turns as referee commands (no vision)")
 @click.option("--pace", default=2.0, show_default=True, type=click.FloatRange(0.05, 60),
-              help="seconds between the replayed commands")
+              help="with --turns: seconds between the replayed commands")
+@click.option("--fast", is_flag=True,
+              help="replay the footage as fast as vision reads it, not in real time")
 @click.option("--state-dir", type=click.Path(file_okay=False), default=None,
-              help="keep the demo's database and referee password here (default: a temp dir)")
+              help="keep the demo's database, profile and referee password here "
+                   "(default: a temp dir)")
 @click.option("--threads", default=160, show_default=True, type=click.IntRange(32, 2000))
-def demo(port: int, host: str, pace: float, state_dir: str | None, threads: int) -> None:
-    """The web app on the bundled recorded game, replayed in a loop; no camera needed."""
+def demo(port: int, host: str, turns: bool, pace: float, fast: bool, state_dir: str | None,
+         threads: int) -> None:
+    """The web app on the bundled demo footage, replayed through the real camera pipeline
+    (video -> settle gate -> vision -> referee -> live pages) in a loop; no camera needed."""
     import logging
     import tempfile
 
-    from .demo import TurnReplayDriver, load_game
+    from .demo import FootageDriver, TurnReplayDriver, load_game
     from .service import MatchService
     from .store import EventStore
     from .web import announce, build_app, make_server
@@ -43,9 +50,14 @@ def demo(port: int, host: str, pace: float, state_dir: str | None, threads: int)
     folder.mkdir(parents=True, exist_ok=True)
     store = EventStore(folder / "demo.db")
     service = MatchService(store)
+    driver: FootageDriver | TurnReplayDriver
+    if turns:
+        driver = TurnReplayDriver(service, load_game(), pace=pace)
+    else:  # before the app is built: the camera and calibration pages come with the camera
+        driver = FootageDriver(service, profile_path=folder / "profile.json", realtime=not fast)
     app = build_app(service, str(folder / "auth.json"), board_name="demo")
     server = make_server(app, host, port, threads)
-    driver = TurnReplayDriver(service, load_game(), pace=pace).start()
+    driver.start()
     click.echo(announce(app, f"http://{host}:{port}"))
     try:
         server.run()
