@@ -18,6 +18,8 @@ from .strips import BAR_BOTTOM, BAR_TOP, SW, TRAY_BOTTOM, TRAY_TOP
 UNIFORM_LOG = float(-3 * np.log(256.0))  # log density of "any colour at all"
 FOREIGN_GAIN = 4.0  # a foreign object is this much (log) likelier than uniform colour
 UNSEEN_FRACTION = 0.5  # a point strip this foreign (a hand over it) is reported unseen
+LAYER_PENALTY = 2.0  # nats per checker beyond the first row: a half-layer checker over two of
+# the first row explains little the first row does not (dev seeds 700000+: 5-stacks read as 12)
 
 
 @dataclass
@@ -96,7 +98,7 @@ class Counter:
         for which, ms in enumerate(self.points):
             if disc is not None:
                 Sw, Sb = (_sums(x, ms, self.slots, self._parts[which]) for x in (disc.Lw, disc.Lb))
-                sc = stack_scores(Sw * disc.scale, Sb * disc.scale, ms, self.hyps)
+                sc = stack_scores(Sw * disc.scale, Sb * disc.scale, ms, self.hyps, LAYER_PENALTY)
             else:
                 assert ev is not None
                 sc = stack_scores((ev.Lw[:24] @ ms.A) * scale, (ev.Lb[:24] @ ms.A) * scale, ms,

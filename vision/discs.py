@@ -20,7 +20,7 @@ hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -134,6 +134,7 @@ class DiscModel:
     bg_mean: np.ndarray  # (28, L*SW, 3): the 24 points, the bar's top and bottom halves, then
     bg_sigma: np.ndarray  # (28, L*SW, 3)  the trays' top and bottom halves
     bg_bonus: np.ndarray | None = None  # (28, L*SW) nats added to a borrowed empty look
+    _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # -- evidence -------------------------------------------------------------------------------
 
@@ -152,6 +153,18 @@ class DiscModel:
         if self.bg_bonus is not None:
             consts[0] = consts[0] + self.bg_bonus[strips][:, idx]
         return Gathered(idx, np.stack(means), np.stack(invs), np.stack(consts))
+
+    def refresh_empty(self, g: Gathered, where: int, strip: int) -> None:
+        """Gathered parameters ``g`` take strip ``strip``'s empty look again (at their row
+        ``where``) after it learned some of it, in place of gathering them all again."""
+        idx = g.idx
+        m, s = self.bg_mean[strip][idx], self.bg_sigma[strip][idx]
+        g.mean[0, where] = m
+        g.inv[0, where] = 1.0 / s
+        c = -np.sum(np.log(s), -1) - 2.7568
+        if self.bg_bonus is not None:
+            c = c + self.bg_bonus[strip][idx]
+        g.const[0, where] = c
 
     @staticmethod
     def slot_llr(lab: np.ndarray, g: Gathered) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -198,8 +211,10 @@ class DiscModel:
         if np.quantile(z2, 0.95) > LEARN_FIT:
             return False
         assert self.bg_bonus is not None
-        own = self.bg_bonus[:24] == 0
-        noise = np.median(self.bg_sigma[:24][own], 0) if own.any() else SIGMA_FLOOR
+        if self._noise is None:  # the points' own looks' spread (all the same, from the fit)
+            own = self.bg_bonus[:24] == 0
+            self._noise = np.median(self.bg_sigma[:24][own], 0) if own.any() else SIGMA_FLOOR
+        noise = self._noise
         self.bg_mean[strip, take] = x
         self.bg_sigma[strip, take] = noise
         self.bg_bonus[strip, take] = 0.0

@@ -125,7 +125,6 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
     lay = profile.layout
     per_d = lay.d * SW / lay.pw  # strip rows per checker diameter
     rows = np.arange(discs.bg_mean.shape[1]) // SW
-    changed = False
     for i in range(24):
         r = regions[i]
         if not r or not discs.borrowed(i).any():
@@ -135,9 +134,8 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
         if p < LEARN_SURE or n > lay.shape.row_max:
             continue
         past = rows >= (n * per_d + LEARN_GAP if n else 0)
-        changed |= discs.learn_empty(i, prep["lab"][i], past)
-    if changed:
-        prep.pop("discs", None)  # gathered again with the learned looks
+        if discs.learn_empty(i, prep["lab"][i], past) and "discs" in prep:
+            discs.refresh_empty(prep["discs"][0], i, i)
 
 
 def _confidence(regions: list) -> float:

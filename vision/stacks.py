@@ -32,6 +32,7 @@ class MaskSet:
     col_of: list[list[int]]
     nmax: int
     area: float  # pixels of one fully visible checker
+    first_row: int = 0  # checkers in the first row before the layers (0: no layers modelled)
 
 
 def _strip_coords(lay: Layout, width: float) -> tuple[np.ndarray, np.ndarray]:
@@ -64,7 +65,9 @@ def point_masks(lay: Layout, row_max: int, nmax: int = MAX_STACK) -> MaskSet:
         for k, (dist, _layer) in enumerate(stack_centres(n, row_max)):
             t[(U * U + (V - dist * lay.d) ** 2) <= r2] = k
         tops.append(t)
-    return _build(tops)
+    ms = _build(tops)
+    ms.first_row = row_max
+    return ms
 
 
 def bar_masks(lay: Layout, nmax: int = MAX_BAR) -> MaskSet:
@@ -150,10 +153,11 @@ def hypotheses(nmax: int, mixed: bool = True) -> list[tuple[int, int, int]]:
     return out
 
 
-def stack_scores(Sw: np.ndarray, Sb: np.ndarray, ms: MaskSet, hyps: list[tuple[int, int, int]]
-                 ) -> np.ndarray:
+def stack_scores(Sw: np.ndarray, Sb: np.ndarray, ms: MaskSet, hyps: list[tuple[int, int, int]],
+                 layer_penalty: float = 0.0) -> np.ndarray:
     """(strips, hypotheses) raw log scores from the per-column colour sums ``Sw``/``Sb``
-    (strips x columns)."""
+    (strips x columns); ``layer_penalty`` nats off per checker lying on the first row (of a
+    point's mask set)."""
     N = Sw.shape[0]
     out = np.full((N, len(hyps)), -1e9, np.float32)
     cum: dict[int, tuple[np.ndarray, np.ndarray]] = {}
@@ -176,6 +180,8 @@ def stack_scores(Sw: np.ndarray, Sb: np.ndarray, ms: MaskSet, hyps: list[tuple[i
             cw, cb = cum[n]
             k = -n1
             out[:, h] = cb[:, k - 1] + cw[:, -1] - cw[:, k - 1] - MIX_PENALTY
+        if layer_penalty and ms.first_row and n > ms.first_row:
+            out[:, h] -= layer_penalty * (n - ms.first_row)
     return out
 
 
