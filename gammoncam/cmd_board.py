@@ -37,7 +37,9 @@ def demo(port: int, host: str, turns: bool, pace: float, fast: bool, state_dir: 
     """The web app on the bundled demo footage, replayed through the real camera pipeline
     (video -> settle gate -> vision -> referee -> live pages) in a loop; no camera needed."""
     import logging
+    import signal
     import tempfile
+    import threading
 
     from .demo import FootageDriver, TurnReplayDriver, load_game
     from .service import MatchService
@@ -57,12 +59,16 @@ def demo(port: int, host: str, turns: bool, pace: float, fast: bool, state_dir: 
         driver = FootageDriver(service, profile_path=folder / "profile.json", realtime=not fast)
     app = build_app(service, str(folder / "auth.json"), board_name="demo")
     server = make_server(app, host, port, threads)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda _signum, _frame: stop.set())
+    web = threading.Thread(target=server.run, name="web", daemon=True)
+    web.start()
     driver.start()
     click.echo(announce(app, f"http://{host}:{port}"))
     try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
+        while web.is_alive() and not stop.wait(0.5):
+            pass
     finally:
         driver.stop()
         server.close()

@@ -90,3 +90,36 @@ def test_the_turns_fallback_replays_the_whole_game(service: MatchService) -> Non
     assert [m["position"] for m in moved] == [t["position_after"] for t in truth]
     won = [e for e in events if e["type"] == "GameWon"]
     assert len(won) == 1 and won[0]["side"] == game["game"]["result"]["winner"]
+
+
+def test_the_demo_command_serves_the_footage_and_stops_on_sigterm(tmp_path: Path) -> None:
+    import json
+    import signal
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from tests.webui.server import free_port
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gammoncam.cli", "demo", "--fast", "--port", str(port),
+         "--state-dir", str(tmp_path)], stdout=subprocess.DEVNULL,
+        stderr=open(tmp_path / "demo.log", "wb"))
+    try:
+        moves, deadline = 0, time.monotonic() + 90
+        while moves < 2 and time.monotonic() < deadline and proc.poll() is None:
+            time.sleep(0.5)
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/state", timeout=2) as r:
+                    state = json.loads(r.read())
+            except OSError:
+                continue
+            moves = len(state.get("moves") or [])
+        assert moves >= 2, (tmp_path / "demo.log").read_text()
+        assert state["status"]["camera"] == "ok"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        code = proc.wait(20)
+    assert code == 0
