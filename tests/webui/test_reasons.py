@@ -1,5 +1,6 @@
 """The judge's reasons in every language: each reason code of ``engine.judge`` has its rule in the
-catalogues (es, ca, it), and a flag's codes reach the referee page with the translations."""
+catalogues (es, ca, it), and a flag's codes reach the referee page with the translations; every
+text the sources mark for translation (Python and templates) is in each catalogue."""
 
 from __future__ import annotations
 
@@ -60,3 +61,20 @@ def test_a_flag_reaches_the_referee_page_with_its_code_translated(
     assert found is not None
     strings = json.loads(found.group(1))
     assert strings["reasons"]["too_many_pips"] == rule
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_of_the_sources_is_in_the_catalogue(lang: str) -> None:
+    from pathlib import Path
+
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parents[2] / "webui"
+    ids = {m if isinstance(m, str) else m[0] for _f, _l, m, _c, _x in extract_from_dir(
+        str(root), [("**.py", "python"), ("templates/**.html", "jinja2")])}
+    assert len(ids) > 200
+    with (root / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as f:
+        po = read_po(f)
+    missing = sorted(i for i in ids if i not in po or not po[i].string)
+    assert not missing, f"{lang}: no translation for {missing}"
