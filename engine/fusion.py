@@ -13,14 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from .events import Event
+from .inference import Inference, best_possible, fully_seen
 from .moves import Play, legal_plays
-from .observation import REGIONS, Observation
+from .observation import Observation
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
 from .rules import Rules
 
 
-class Fusion:
+class Fusion(Inference):
     """The observation half of the referee (mixed into ``Referee``)."""
 
     def observe(self, obs: Observation) -> list[Event]:
@@ -60,7 +61,12 @@ class Fusion:
             if doubled:
                 return doubled + self._observe_doubled(obs)
         dice = obs.dice
-        if dice is None or dice.cocked or len(dice.values) != 2:
+        if dice is None or not dice.values:
+            return self._infer_roll(obs)
+        if dice.owner == self.turn.other.value:
+            # the opponent's dice: the side to roll played (or danced) unread
+            return self._infer_roll(obs, opponent=dice)
+        if dice.cocked or len(dice.values) != 2:
             return []
         if dice.owner not in (None, self.turn.value):
             return []
@@ -109,8 +115,10 @@ class Fusion:
             if a == b and not both:
                 return self._try({"command": "opening_roll", "white": a, "black": b})
             self.opening_dice = (max(a, b), min(a, b))
-        if self.opening_dice is None or reroll:
+        if reroll:
             return []
+        if self.opening_dice is None:
+            return self._infer_opening(obs, both) if dice is None or not dice.values else []
         return self._opening_mover(obs, self.opening_dice, both)
 
     def _rerolled(self, winner: Side, opening: tuple[int, int],
@@ -168,8 +176,9 @@ class Fusion:
             if beavered:
                 return beavered
         dice = obs.dice
-        if dice is None or dice.cocked or len(dice.values) != 2 or \
-                dice.owner not in (None, self.turn.value):
+        if dice is None or not dice.values:
+            return self._infer_take(obs)
+        if dice.cocked or len(dice.values) != 2 or dice.owner not in (None, self.turn.value):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
             return []
@@ -213,11 +222,12 @@ class Fusion:
     def _new_roll_seen(self, obs: Observation) -> bool:
         """Dice on the board that are not the mover's roll: the opponent has rolled."""
         dice = obs.dice
-        if dice is None or dice.cocked or len(dice.values) != 2 or self.turn is None:
+        if dice is None or self.turn is None:
             return False
-        if dice.owner is not None:
+        if dice.owner is not None:  # in the opponent's half, read or not
             return dice.owner == self.turn.other.value
-        return sorted(dice.values) != sorted(self.dice or ())
+        return not dice.cocked and len(dice.values) == 2 and \
+            sorted(dice.values) != sorted(self.dice or ())
 
     def _mixed_seen(self, obs: Observation, best: float) -> list[tuple[int, int, int]]:
         """Points the board clearly shows with checkers of both sides, where the rules allow no
@@ -346,14 +356,6 @@ def _complete(pos: Position) -> bool:
     return pos.count(WHITE) == 15 and pos.count(BLACK) == 15
 
 
-def _fully_seen(obs: Observation) -> bool:
-    """Every region was seen and no hand was over the board."""
-    return not obs.hand and len(obs.regions) >= REGIONS and all(
-        r is not None for r in obs.regions[:REGIONS])
+_fully_seen = fully_seen
+_best_possible = best_possible
 
-
-def _best_possible(obs: Observation) -> float:
-    """The log-likelihood of the best reading of every seen region on its own (an upper bound
-    for any position's fit)."""
-    return sum(math.log(max(max(r.values(), default=0.0), obs.floor))
-               for r in obs.regions[:REGIONS] if r is not None)

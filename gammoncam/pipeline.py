@@ -4,8 +4,10 @@
 Two threads: the capture thread reads the source, keeps the clip buffer and hands frames on (a
 live camera: only the newest two wait, older ones are dropped; a file: nothing is dropped); the
 vision thread (the caller's) runs the settle gate on every frame, reads only settled frames, and
-passes a reading to the service only when ``stable_n`` consecutive reads agree
-(``vision.turns.StableReader``).
+passes a reading to the service only once ``stable_n`` reads of a settled run agree
+(``vision.turns.StableReader``: the run's reads fused, the dice voted on), with the regions the
+reader misreads the same way every time made flat (``steady.SteadyMisreads``, learned against
+the start and each recorded play).
 
 A camera that fails (a timeout, an error) is reported as ``status.camera = "lost"`` and reopened
 with back-off (0.5 s doubling to 30 s), forever; nothing recorded is touched, and the match goes
@@ -30,12 +32,14 @@ from typing import Any
 
 import numpy as np
 
-from engine.observation import Observation
+from engine.observation import Observation, expected_counts
+from engine.position import Position
 from engine.referee import Phase, Referee
 from vision.sources import Frame, FrameSource, SourceError
 from vision.turns import StableReader, board_changed
 
 from .service import MatchService
+from .steady import SteadyMisreads
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +47,8 @@ ReadFn = Callable[[np.ndarray, Any], Observation]  # vision.read(frame, profile)
 SettleFn = Callable[[Frame], bool]  # the settle gate: is this frame still?
 DriftFn = Callable[[np.ndarray, Any], bool]  # has the board moved from the profile?
 FrameHook = Callable[[Frame, bool], None]  # every frame with its settled flag (e.g. live view)
+
+START_MISREADS = 6  # a board set up for a game reads at most this many regions otherwise
 
 _END = object()
 _LOST = object()
@@ -124,6 +130,8 @@ class Pipeline:
         self._own_drift = drift is None
         self.drift = drift if drift is not None else _default_drift(profile)
         self.stable = StableReader(stable_n, min_confidence)
+        self.steady = SteadyMisreads()  # regions read wrong the same way every time
+        self._start_learned = False
         self.on_frame = on_frame
         self.backoff = backoff
         self.drift_every = drift_every
@@ -146,7 +154,9 @@ class Pipeline:
             if not self._next_profile:
                 return
             self.profile = self._next_profile.pop()
-        self.stable.reset()
+        self.stable.forget()
+        self.steady.reset()
+        self._start_learned = False
         if self._own_drift:
             self.drift = _default_drift(self.profile)
         self._last_drift_check = -1e9
@@ -280,10 +290,23 @@ class Pipeline:
         if stable is None:
             return
         self.stats.stable += 1
-        events = self.service.observe(stable)  # referee -> store -> broadcast
+        ref = self.service.referee
+        if ref.phase == Phase.OPENING and not self._start_learned and \
+                _misread_regions(stable, ref.position) <= START_MISREADS:
+            self.steady.learn(stable, ref.position)  # the board set up: the start
+            self._start_learned = True
+        seen = self.steady.apply(stable, ref.position)
+        events = self.service.observe(seen)  # referee -> store -> broadcast
         if events:
             self.stats.events += len(events)
             self.stats.latencies.append(self.clock() - arrived)
+            kinds = {e["type"] for e in events}
+            ref = self.service.referee
+            if kinds & {"GameStarted", "MatchStarted"}:
+                self.steady.reset()  # a new game: learned afresh from its start
+                self._start_learned = False
+            elif "Moved" in kinds and ref.phase not in (Phase.FLAGGED, Phase.CONFIRM):
+                self.steady.learn(stable, ref.position)  # the board shows the recorded play
         self.service.set_status(turn=turn_status(self.service.referee, stable))
 
     def _check_drift(self, frame: Frame) -> None:
@@ -296,6 +319,12 @@ class Pipeline:
             log.warning("drift check failed: %s", exc)
             return
         self.service.set_status(alert="recalibrate" if drifted else None)
+
+
+def _misread_regions(obs: Observation, pos: Position) -> int:
+    """Regions whose best reading differs from ``pos``."""
+    return sum(1 for c, e in zip(obs.best_counts(), expected_counts(pos), strict=False)
+               if c is not None and c != e)
 
 
 def _default_read() -> ReadFn:

@@ -1,11 +1,19 @@
-"""Never a single-frame decision: the stable-reading filter between the reader and the referee.
+"""Never a single-frame decision: the filter between the reader and the referee.
 
 The settle gate lets through only frames where nothing moves; even so one read can be wrong (a
-glint, a die caught on its edge). :class:`StableReader` passes an observation on only when
-``n`` consecutive settled reads agree on what they show (each region's most likely counts, the
-dice, the cube), and then passes their average. A read that is unsettled, shows a hand, finds no
-board or is unsure (confidence below ``min_confidence``) breaks the run: the referee waits. The
-referee itself asks the operator when even a stable reading fits two plays about equally.
+glint, a die caught on its edge, a die refused). :class:`StableReader` fuses the reads of a
+settled run (the frames between two movements: the same scene each time): each region's
+likelihoods are averaged over the run and the dice and the cube are voted on. Once the run holds
+``n`` good reads the fused reading goes to the referee on every further read (the referee acts
+only on what clearly fits one legal play, so hearing the same board again changes nothing).
+It waits instead when the run's reads disagree about the dice (one says a roll, another a
+different roll, or dice present against none), and a read that is unsettled, shows a hand,
+finds no board or is unsure (confidence below ``min_confidence``) ends the run.
+
+The dice are tolerated when refused: a roll needs ``n`` agreeing reads — in one run, or over
+runs of the same dice (no run without dice, or with another player's, in between); dice seen
+and not read go on as dice with no values (the referee then waits, or reads the roll from the
+play).
 
 :func:`board_changed` tells the live status "moving" apart from "rolled": the checkers differ
 from the position the referee holds while the dice are still down.
@@ -13,10 +21,11 @@ from the position the referee holds while the dice are still down.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from engine.observation import Counts, Likelihoods, Observation, expected_counts
+from engine.observation import Counts, Cube, Dice, Likelihoods, Observation, expected_counts
 from engine.position import Position
 
 
@@ -52,8 +61,69 @@ def merged(reads: Sequence[Observation]) -> Observation:
     return replace(last, regions=regions, floor=floor, confidence=conf)
 
 
+DiceKey = tuple[tuple[int, ...], str | None, bool]
+
+
+def _dice_key(dice: Dice) -> DiceKey:
+    return (tuple(sorted(dice.values)), dice.owner, dice.cocked)
+
+
+@dataclass
+class _DiceVote:
+    """The dice a run's reads show: None (no dice), or the agreed reading."""
+
+    present: bool  # most reads see dice
+    sure: bool  # the reads agree (no conflicting roll, presence clear)
+    dice: Dice | None
+
+
+def vote_dice(reads: Sequence[Observation], support: Sequence[DiceKey] = (),
+              need: int = 2) -> _DiceVote:
+    """The run's dice: present when most reads see dice (a tie: when a read gave values or
+    earlier runs saw these dice); the values the reads agree on, with one more vote for a
+    roll of ``support`` the run also reads (what earlier runs of the same dice showed); a roll
+    needs ``need`` votes and no rival roll read as often."""
+    seen = [r.dice for r in reads if r.dice is not None]
+    absent = len(reads) - len(seen)
+    valued = Counter(_dice_key(d) for d in seen if d.values)
+    if len(seen) < absent or not seen:
+        return _DiceVote(False, True, None)
+    if len(seen) == absent and not valued and not support:
+        return _DiceVote(True, False, None)  # dice or none: another frame will tell
+    for key in set(support):
+        if key in valued:
+            valued[key] += 1
+    if not valued:  # dice lie there, none read: owner (a tie: unknown) and cocked by majority
+        owners = Counter(d.owner for d in seen).most_common()
+        owner = owners[0][0] if len(owners) == 1 or owners[0][1] > owners[1][1] else None
+        cocked = sum(d.cocked for d in seen) * 2 > len(seen)
+        return _DiceVote(True, True, Dice((), owner, cocked))
+    ranked = valued.most_common()
+    (values, owner, cocked), votes = ranked[0]
+    rival = ranked[1][1] if len(ranked) > 1 else 0
+    if votes < need or votes <= rival:
+        # too few reads (another frame will tell), or rival rolls: the values stay unknown
+        return _DiceVote(True, rival == 0, Dice((), owner, cocked) if rival == 0 else None)
+    return _DiceVote(True, True, Dice(values, owner, cocked))
+
+
+@dataclass(frozen=True)
+class TrackedObservation(Observation):
+    """A fused reading, with the roll a single read saw when no two reads agreed on one
+    (``roll_hint``: the referee may use it to choose between rolls that make the same play)."""
+
+    roll_hint: Dice | None = None
+    run: int | None = None  # which settled run (counted from 1): the same board over two runs
+
+
+def _vote_cube(reads: Sequence[Observation]) -> Cube | None:
+    """The cube most reads show (None when most show none)."""
+    cubes = Counter(r.cube for r in reads)
+    return cubes.most_common(1)[0][0]
+
+
 class StableReader:
-    """Pass a reading on once ``n`` consecutive good reads agree (once per run)."""
+    """Fuse each settled run's reads; pass the fused reading once ``n`` good reads agree."""
 
     def __init__(self, n: int = 2, min_confidence: float = 0.0) -> None:
         if n < 1:
@@ -61,34 +131,75 @@ class StableReader:
         self.n = n
         self.min_confidence = min_confidence
         self._run: list[Observation] = []
-        self._key: Hashable = None
+        self._carried: DiceKey | None = None  # the values agreed in an earlier run of these dice
+        self._single: DiceKey | None = None  # a roll one read of the last run saw
         self.passed = 0  # readings passed on
         self.rejected = 0  # reads that broke a run (unsettled, hand, no board, unsure)
+        self.waited = 0  # reads held back: the run's reads disagree
+        self.runs = 0  # settled runs begun
 
     def reset(self) -> None:
-        """Forget the current run (an unsettled frame, a lost camera)."""
-        self._run, self._key = [], None
+        """End the current run (an unsettled frame, a lost camera); what its dice showed is
+        carried into the next run."""
+        run, self._run = self._run, []
+        if not run:
+            return
+        vote = vote_dice(run, self._support(), self.n)
+        if vote.sure and not vote.present:
+            self._carried = self._single = None  # no dice: the next roll starts afresh
+            return
+        if vote.dice is not None:  # another player's dice: earlier reads are stale
+            self._carried, self._single = (
+                k if k is not None and k[1] == vote.dice.owner else None
+                for k in (self._carried, self._single))
+        if vote.sure and vote.dice is not None and vote.dice.values:
+            self._carried, self._single = _dice_key(vote.dice), None
+            return
+        singles = {_dice_key(r.dice) for r in run if r.dice is not None and r.dice.values}
+        if singles:  # one roll read once (two: neither is trusted)
+            self._single = singles.pop() if len(singles) == 1 else None
+
+    def _support(self) -> list[DiceKey]:
+        """Rolls earlier runs of the same dice showed: agreed on, or read once."""
+        return [k for k in (self._carried, self._single) if k is not None]
+
+    def forget(self) -> None:
+        """Forget everything (a new profile: another board, another view)."""
+        self._run, self._carried, self._single = [], None, None
 
     def good(self, obs: Observation) -> bool:
         return (obs.settled and obs.board_found and not obs.hand
                 and obs.confidence >= self.min_confidence)
 
     def push(self, obs: Observation | None) -> Observation | None:
-        """Feed one read (None: the frame was not settled); the stable reading when this read
-        completes a run of ``n`` agreeing ones, else None."""
+        """Feed one read (None: the frame was not settled); the run's fused reading once it
+        holds ``n`` good reads whose dice agree, else None."""
         if obs is None or not self.good(obs):
             if obs is not None:
                 self.rejected += 1
             self.reset()
             return None
-        key = reading_key(obs)
-        if key != self._key:
-            self._run, self._key = [], key
+        if not self._run:
+            self.runs += 1
         self._run.append(obs)
-        if len(self._run) != self.n:
-            return None  # not yet stable, or already passed on for this run
+        if len(self._run) < self.n:
+            return None
+        vote = vote_dice(self._run, self._support(), self.n)
+        if not vote.sure:
+            self.waited += 1
+            return None
         self.passed += 1
-        return merged(self._run)
+        fused = merged(self._run)
+        return TrackedObservation(
+            regions=fused.regions, dice=vote.dice, cube=_vote_cube(self._run), hand=fused.hand,
+            board_found=fused.board_found, settled=fused.settled, confidence=fused.confidence,
+            floor=fused.floor, roll_hint=self._hint(), run=self.runs)
+
+    def _hint(self) -> Dice | None:
+        """The roll one read saw (this run's, else an earlier run's of the same dice)."""
+        singles = {_dice_key(r.dice) for r in self._run if r.dice is not None and r.dice.values}
+        key = singles.pop() if len(singles) == 1 else None if singles else self._single
+        return None if key is None else Dice(*key)
 
 
 def board_changed(obs: Observation, pos: Position) -> bool:
@@ -98,4 +209,5 @@ def board_changed(obs: Observation, pos: Position) -> bool:
                                                          strict=False))
 
 
-__all__ = ["StableReader", "board_changed", "merged", "reading_key"]
+__all__ = ["StableReader", "TrackedObservation", "board_changed", "merged", "reading_key",
+           "vote_dice"]

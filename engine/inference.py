@@ -1,0 +1,292 @@
+"""Turns the camera saw played but whose dice it never read: the roll from the play.
+
+The dice reader refuses a die rather than guess, and on some boards and cameras it reads none
+at all; the checkers are read far more reliably. So when the board, fully seen, clearly shows
+one legal play of some roll (the best fitting result beats the position before and every other
+result by ``MARGIN``, and nothing else on the board is unexplained) the referee records that
+roll and that play (one region may read otherwise, ``MISFITS``: a checker the reader missed;
+an illegal play misfits every legal result in two regions at least, where it left and where it
+landed):
+
+- a turn (phase ROLL): the side to roll's play;
+- the opening: either side's play of a roll with two different dice;
+- a double (phase DOUBLED): the doubler playing means the cube was taken;
+- a dance: when the side to roll cannot play some rolls and the board shows the opponent's
+  play from the position, the side to roll danced and the opponent played.
+
+A tracker that counts its settled runs (``obs.run``) has the play confirmed by a second run
+first: a hand paused mid-move that the reader missed shows a board for one run only.
+
+When several rolls make the same play (a checker moved 8 pips: 6-2 or 5-3), the roll a single
+read saw (``obs.roll_hint``, set by a tracker such as ``vision.turns.StableReader``) decides;
+else the highest is recorded and a note says which others fit (the operator can correct the
+dice; the position is right either way).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .events import Event
+from .moves import legal_plays
+from .observation import REGIONS, Observation, expected_counts
+from .phase import MARGIN, Phase
+from .position import BLACK, WHITE, Position, Side
+from .record import Kind
+
+Roll = tuple[int, int]
+MISFITS = 1  # regions a play's result may clearly misfit (a checker the reader misses)
+EVERY_ROLL: list[Roll] = [(b, a) for a in range(1, 7) for b in range(a, 7)]
+
+
+def fully_seen(obs: Observation) -> bool:
+    """Every region was seen and no hand was over the board."""
+    return not obs.hand and len(obs.regions) >= REGIONS and all(
+        r is not None for r in obs.regions[:REGIONS])
+
+
+def best_possible(obs: Observation) -> float:
+    """The log-likelihood of the best reading of every seen region on its own (an upper bound
+    for any position's fit)."""
+    return sum(math.log(max(max(r.values(), default=0.0), obs.floor))
+               for r in obs.regions[:REGIONS] if r is not None)
+
+
+def misfits(obs: Observation, pos: Position) -> int:
+    """Regions that clearly read otherwise than ``pos`` (its counts at least MARGIN less
+    likely than the region's best reading)."""
+    n = 0
+    for region, counts in zip(obs.regions[:REGIONS], expected_counts(pos), strict=False):
+        if region:
+            top = max(region.values())
+            if math.log(max(top, obs.floor)) - math.log(max(region.get(counts, obs.floor),
+                                                            obs.floor)) >= MARGIN:
+                n += 1
+    return n
+
+
+class Inference:
+    """The roll from the play (mixed into ``Fusion``)."""
+
+    # the referee's state (``_try``, ``_fuse`` and ``_emit`` are Fusion's and the referee's)
+    position: Position
+    turn: Side | None
+    phase: str
+    replaying: bool
+    rules: Any
+
+    def _every_roll(self, pos: Position, side: Side, rolls: list[Roll] | None = None
+                    ) -> dict[Position, list[Roll]]:
+        """Each position a legal play of one of ``rolls`` (default: every roll) gives
+        ``side`` from ``pos``, with the rolls that make it; remembered for the last few
+        questions (a tracker asks on every frame until the play)."""
+        key = (pos, side, tuple(rolls or ()))
+        memo: dict[Any, dict[Position, list[Roll]]] = self.__dict__.setdefault("_roll_memo", {})
+        if key in memo:
+            return memo[key]
+        made: dict[Position, list[Roll]] = {}
+        for roll in rolls or EVERY_ROLL:
+            for play in legal_plays(pos, side, roll, self.rules):
+                if play.after != pos:
+                    made.setdefault(play.after, []).append(roll)
+        if len(memo) > 8:
+            memo.clear()
+        memo[key] = made
+        return made
+
+    def _dances(self, pos: Position, side: Side) -> list[Roll]:
+        """The rolls ``side`` cannot play at all from ``pos``."""
+        key = (pos, side)
+        memo = self.__dict__.setdefault("_dance_memo", {})
+        if key not in memo:
+            if len(memo) > 8:
+                memo.clear()
+            memo[key] = [roll for roll in EVERY_ROLL
+                         if all(p.after == pos for p in legal_plays(pos, side, roll, self.rules))]
+        return memo[key]
+
+    def _clear_play(self, obs: Observation, pos: Position, made: dict[Position, list[Roll]],
+                    slot: str | None = "_seen_in_run") -> tuple[Position, list[Roll]] | None:
+        """The one result of ``made`` the board clearly shows (better than ``pos`` and every
+        other result by MARGIN, and within MARGIN of the best reading), with its rolls; once
+        two runs showed it (``slot`` remembers the first; None: at once)."""
+        if self.replaying or not fully_seen(obs) or not made:
+            return None
+        ceiling = best_possible(obs)
+        here = obs.log_likelihood(pos)
+        if ceiling - here < MARGIN:
+            return None  # the board still shows the position: nobody has moved
+        ranked = sorted(((obs.log_likelihood(after), after) for after in made),
+                        key=lambda fa: -fa[0])
+        best, after = ranked[0]
+        runner = max([here, *(f for f, _ in ranked[1:2])])
+        if best - runner < MARGIN or misfits(obs, after) > MISFITS:
+            return None  # no one legal play stands out, or the board shows more than a play
+        if slot is not None and not self._confirmed(obs, (pos, after), slot):
+            return None
+        return after, made[after]
+
+    def _confirmed(self, obs: Observation, what: Any, slot: str = "_seen_in_run") -> bool:
+        """An inferred play stands once two settled runs showed it (``obs.run``, a tracker's
+        count of runs: a hand paused mid-move, unseen, gives one run, not two); a reading from
+        no tracker (no ``run``) stands at once."""
+        run = getattr(obs, "run", None)
+        if run is None:
+            return True
+        key = (self.position, self.phase, what)
+        first = self.__dict__.get(slot)
+        if first is not None and first[0] == key:
+            return bool(first[1] != run)
+        self.__dict__[slot] = (key, run)
+        return False
+
+    def _pending(self) -> Position | None:
+        """The result of the side to roll's play one run showed (not yet confirmed)."""
+        first = self.__dict__.get("_seen_in_run")
+        if first is None:
+            return None
+        position, phase, (before, after) = first[0]
+        if position == self.position and phase == self.phase and before == position:
+            return after
+        return None
+
+    def _pick(self, obs: Observation, rolls: list[Roll], side: Side) -> tuple[Roll, list[Event]]:
+        """The roll of ``rolls`` to record (the hint's, else the highest), and a note when
+        others fit too."""
+        hint = getattr(obs, "roll_hint", None)
+        rolls = sorted(set(rolls), reverse=True)
+        pick = rolls[0]
+        if hint is not None and hint.owner in (None, side.value):
+            pick = next((r for r in rolls if sorted(r) == sorted(hint.values)), pick)
+        if len(rolls) == 1:
+            return pick, []
+        fits = ", ".join(f"{a}-{b}" for a, b in rolls)
+        return pick, [Event("Note", {"text": f"{side.value}'s roll not read; the play fits "
+                                             f"{fits}: {pick[0]}-{pick[1]} recorded"})]
+
+    def _infer_roll(self, obs: Observation, opponent: Any = None) -> list[Event]:
+        """Phase ROLL, no roll read: the side to roll's play (or its dance and the opponent's
+        play) from the board. ``opponent``: the opponent's roll, read (``Dice``): when the board
+        still shows the position and that is not the opponent's last roll (its dice still
+        lying there), the side to roll danced."""
+        if self.phase != Phase.ROLL or self.turn is None:
+            return []
+        side, pos = self.turn, self.position
+        if self.replaying or not fully_seen(obs):
+            return []
+        moved = best_possible(obs) - obs.log_likelihood(pos) >= MARGIN
+        if not moved:  # the board still shows the position: a dance, or nothing yet
+            return self._danced(obs, side, opponent)
+        made = self._every_roll(pos, side)
+        seen = self._clear_play(obs, pos, made)
+        if seen is not None:
+            return self._record_roll(obs, side, seen[1])
+        mid = self._pending()
+        if mid is not None and mid in made:
+            # one run showed this side's play, and the board now shows the opponent's play
+            # from there (the opponent rolled and played before a second run): the later
+            # board confirms the first play, and both stand
+            then = self._clear_play(obs, mid, self._every_roll(mid, side.other), None)
+            if then is not None:
+                return self._two_plays(obs, side, made[mid], mid, then[1])
+        dances = self._dances(pos, side)
+        if not dances:
+            return []
+        other = self._clear_play(obs, pos, self._every_roll(pos, side.other))
+        if other is None:
+            return []
+        events = self._record_roll(obs, side, dances, play=False)
+        if events and self.phase == Phase.ROLL and self.turn is side.other:
+            events += self._record_roll(obs, side.other, other[1])
+        return events
+
+    def _danced(self, obs: Observation, side: Side, opponent: Any) -> list[Event]:
+        """The board unchanged and the opponent's new roll read: ``side`` danced."""
+        if opponent is None or len(opponent.values) != 2 or opponent.cocked or \
+                sorted(opponent.values) == self._last_roll(side.other):
+            return []
+        dances = self._dances(self.position, side)
+        if not dances:
+            return []
+        events = self._record_roll(obs, side, dances, play=False)
+        if events and self.phase == Phase.ROLL and self.turn is side.other:
+            events += self._try({"command": "roll", "dice": list(opponent.values)})
+        return events
+
+    def _last_roll(self, side: Side) -> list[int] | None:
+        """``side``'s last roll this game (its dice may still lie on the board)."""
+        record = getattr(self, "record", None)
+        if record is None or not record.games:
+            return None
+        for action in reversed(record.games[-1].actions):
+            if action.side is side and action.kind is Kind.ROLL and action.dice:
+                return sorted(action.dice)
+        return None
+
+    def _two_plays(self, obs: Observation, side: Side, rolls: list[Roll], mid: Position,
+                   then: list[Roll]) -> list[Event]:
+        """``side``'s roll and play to ``mid``, then the opponent's roll and the play the
+        board shows."""
+        roll, note = self._pick(obs, rolls, side)
+        events = self._try({"command": "roll", "dice": list(roll)})
+        if events and note:
+            events += self._emit(note)
+        if events and self.phase == Phase.ROLLED:
+            events += self._try({"command": "play", "position": mid.to_json()})
+        if events and self.phase == Phase.ROLL and self.turn is side.other:
+            events += self._record_roll(obs, side.other, then)
+        return events
+
+    def _record_roll(self, obs: Observation, side: Side, rolls: list[Roll],
+                play: bool = True) -> list[Event]:
+        """Record ``side``'s roll (one of ``rolls``), then the play the board shows."""
+        roll, note = self._pick(obs, rolls, side)
+        events = self._try({"command": "roll", "dice": list(roll)})
+        if events and note:
+            events += self._emit(note)
+        if events and play and self.phase == Phase.ROLLED:
+            events += self._fuse(obs)
+        return events
+
+    def _infer_opening(self, obs: Observation, both: bool) -> list[Event]:
+        """The opening roll never read: the side and roll whose opening play the board shows
+        (two different dice: a tie is thrown again)."""
+        start = self.rules.start
+        rolls = [r for r in EVERY_ROLL if r[0] != r[1]]
+        made: dict[Position, list[tuple[Side, Roll]]] = {}
+        for side in (WHITE, BLACK):
+            for after, rs in self._every_roll(start, side, rolls).items():
+                made.setdefault(after, []).extend((side, r) for r in rs)
+        seen = self._clear_play(obs, start, {a: [r for _, r in sr] for a, sr in made.items()})
+        if seen is None:
+            return []
+        sides = {s for s, _ in made[seen[0]]}
+        if len(sides) != 1:
+            return []
+        side = sides.pop()
+        (hi, lo), note = self._pick(obs, seen[1], side)
+        if both:
+            events = self._try({"command": "roll", "side": side.value, "dice": [hi, lo]})
+        else:
+            w, b = (hi, lo) if side is WHITE else (lo, hi)
+            events = self._try({"command": "opening_roll", "white": w, "black": b})
+        if events and note:
+            events += self._emit(note)
+        if events and self.phase == Phase.ROLLED:
+            events += self._fuse(obs)
+        return events
+
+    def _infer_take(self, obs: Observation) -> list[Event]:
+        """Phase DOUBLED, no roll read: the doubler's play on the board means the cube was
+        taken (then the roll and the play are recorded)."""
+        if self.turn is None:
+            return []
+        seen = self._clear_play(obs, self.position, self._every_roll(self.position, self.turn))
+        if seen is None:
+            return []
+        taken = self._try({"command": "take"})
+        return taken + self._record_roll(obs, self.turn, seen[1]) if taken else []
+
+
+__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fully_seen"]
