@@ -18,7 +18,7 @@ count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import cv2
@@ -43,9 +43,11 @@ STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (n
 STREAK_FILL = 0.45  # nor one filling less of its rectangle
 FACE_COCKED = 1.3  # a read top face longer than this (x its width) in the board plane: leaning
 MIN_PIP_CONTRAST = 22.0  # L units: a footprint with no spot this strong has no pips (no die)
+COLOUR_PX = 150  # body pixels the colour is judged on (at most about)
 PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
 GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
 EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
+SAME_LEVEL = 8  # a remembered window is the same picture when no block mean moved more
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 
 
@@ -130,6 +132,7 @@ class DiceKit:
     half_size: tuple[int, int] = (0, 0)  # (width, height) of the half-resolution mosaic
     template_half: np.ndarray | None = None  # the template at that size
     canvas: WindowCanvas | None = None  # the field at read-window scale
+    memory: DiceMemory = field(default_factory=lambda: DiceMemory())
 
 
 @dataclass
@@ -154,6 +157,47 @@ class WindowCanvas:
             return None
         c = self.origin + (np.array([b, a], np.float64) + WIN / 2) / self.px
         return c, a, b
+
+
+class DiceMemory:
+    """The read windows of the last frame and what they showed. A settled board is read frame
+    after frame: a window at the same place whose picture (4 x 4 pixel block means, each within
+    :data:`SAME_LEVEL`) and held mask are unchanged is not read again. A changed pip moves a
+    block mean by tens of levels; camera noise by one or two."""
+
+    def __init__(self) -> None:
+        self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
+        self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
+
+    def new_frame(self) -> None:
+        self.last, self.now = self.now, []
+
+    def forget(self) -> None:
+        self.last, self.now = [], []
+
+    def recall(self, frame: np.ndarray, M: np.ndarray, a: int, b: int,
+               held: np.ndarray | None) -> tuple[DieReading | None] | None:
+        """(the reading,) of the last frame's window at canvas place (a, b) (``M``: its map to
+        the frame) when the frame still shows the same there; None otherwise."""
+        hb = b"" if held is None else held.tobytes()
+        for a0, b0, blocks, hb0, reading in self.last:
+            if (a0, b0) != (a, b) or hb0 != hb:
+                continue
+            win = cv2.warpPerspective(frame, M, (WIN, WIN),
+                                      flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                      borderMode=cv2.BORDER_REPLICATE)
+            if float(np.abs(_blocks(win) - blocks).max()) <= SAME_LEVEL:
+                self.now.append((a0, b0, blocks, hb0, reading))
+                return (reading,)
+        return None
+
+    def keep(self, a: int, b: int, win: np.ndarray, held: np.ndarray | None,
+             reading: DieReading | None) -> None:
+        self.now.append((a, b, _blocks(win), b"" if held is None else held.tobytes(), reading))
+
+
+def _blocks(win: np.ndarray) -> np.ndarray:
+    return cv2.resize(win, (WIN // 4, WIN // 4), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
@@ -276,23 +320,41 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if placed is None:
         return None
     centre, a, b = placed
-    M = window_matrix(lay, H, centre, span)
-    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                              borderMode=cv2.BORDER_REPLICATE)
-    lab = to_lab(win)
-    px = WIN / span  # window pixels per canonical pixel
-    dpx = die * px
-    L = lab[..., 0].astype(np.float32)
-    r0, r1 = int(WIN / 2 - PRE_R * dpx), int(WIN / 2 + PRE_R * dpx) + 1
-    if pip_contrast(L[r0:r1, r0:r1], None, dpx) < MIN_PIP_CONTRAST:
-        return None  # no pip-like spot near the centre: no die (spares the rest)
-    lab = lab.astype(np.float32)
-    d2 = _d2(lab, cv.template[a:a + WIN, b:b + WIN], kit.sigma)
-    fg = (d2 > FG_SIGMA2).astype(np.uint8)
     held = None
     if held_mosaic is not None:
         held = cv2.remap(held_mosaic, cv.mj[a:a + WIN, b:b + WIN], cv.mi[a:a + WIN, b:b + WIN],
                          cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
+    M = window_matrix(lay, H, centre, span)
+    seen = kit.memory.recall(frame, M, a, b, held)
+    if seen is not None:
+        return seen[0]
+    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    reading = _read_window(kit, win, M, centre, span, held, (a, b))
+    kit.memory.keep(a, b, win, held, reading)
+    return reading
+
+
+def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
+                 span: float, held: np.ndarray | None, place: tuple[int, int]
+                 ) -> DieReading | None:
+    """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
+    ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
+    checkers there)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    lab8 = to_lab(win)
+    px = WIN / span  # window pixels per canonical pixel
+    dpx = die * px
+    r0, r1 = int(WIN / 2 - PRE_R * dpx), int(WIN / 2 + PRE_R * dpx) + 1
+    if pip_contrast(lab8[r0:r1, r0:r1, 0], None, dpx) < MIN_PIP_CONTRAST:
+        return None  # no pip-like spot near the centre: no die (spares the rest)
+    lab = lab8.astype(np.float32)
+    L = lab[..., 0]
+    a, b = place
+    d2 = _d2(lab, kit.canvas.template[a:a + WIN, b:b + WIN], kit.sigma)  # type: ignore[union-attr]
+    fg = (d2 > FG_SIGMA2).astype(np.uint8)
+    if held is not None:
         fg[held > 0] = 0
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
@@ -317,7 +379,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     side = float(min(rw, rh))
     if side < 0.5 * dpx or side > 2.0 * dpx:
         return None
-    if pip_contrast(L, comp, dpx) < MIN_PIP_CONTRAST:  # no pip: a checker's or a point's edge
+    if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
         return None
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
@@ -332,8 +394,8 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
         if face.side * fpx < MIN_FACE_PX:  # too few pixels to tell a 6 from a 3
             value = None
     # what the face looks like: the body's colour against the two checker sets
-    body = lab[comp > 0]
-    colour = _colour(kit, body)
+    body = lab8[comp > 0]
+    colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
     touching = bool(held is not None and _touches(comp, held))
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
@@ -387,12 +449,12 @@ def _touches(comp: np.ndarray, held: np.ndarray) -> bool:
 
 
 def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
-    """The checker set a die's body matches clearly (median log density over its pixels)."""
+    """The checker set a die's body matches clearly (median log density over its pixels;
+    ``lab``: uint8 Lab pixels)."""
     if len(lab) < 8:
         return None
-    px = np.clip(lab, 0, 255).astype(np.uint8)
-    lw = float(np.median(kit.white.log_p(px)))
-    lb = float(np.median(kit.black.log_p(px)))
+    lw = float(np.median(kit.white.log_p(lab)))
+    lb = float(np.median(kit.black.log_p(lab)))
     if max(lw, lb) < -16.0 or abs(lw - lb) < 3.0:
         return None
     return "white" if lw > lb else "black"
@@ -412,6 +474,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     H = profile.homography((frame.shape[1], frame.shape[0]))
     lay = kit.lay
     held = held_mosaic(kit, counts)
+    kit.memory.new_frame()
     out: list[DieReading] = []
     for c in candidates(kit, strips[:24], held):
         r = read_die(frame, kit, H, c, held)

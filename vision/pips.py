@@ -198,13 +198,15 @@ def _grid3(*axes: tuple[float, float, float]) -> np.ndarray:
     return np.stack([g.ravel() for g in np.meshgrid(*axes, indexing="ij")], 1)
 
 
-# (turn, size factor, dx, dy) of a pose's 81 neighbours, in units of (turn, zoom, step)
-_AROUND = _grid3((-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0))
+# (turn, size factor, dx, dy) of a pose's neighbours, in units of (turn, zoom, step): every
+# turn and shift at the same size, and the two other sizes in place
+_AROUND = np.concatenate([_grid3((-1.0, 0.0, 1.0), (0.0,), (-1.0, 0.0, 1.0), (-1.0, 0.0, 1.0)),
+                          [[0.0, -1.0, 0.0, 0.0], [0.0, 1.0, 0.0, 0.0]]])
 
 
 def _around(row: np.ndarray, step: float, turn: float, zoom: float) -> np.ndarray:
-    """``row`` and its 81 neighbours: shifts of +-``step``, turns of +-``turn`` degrees and
-    sizes of x(1 +- ``zoom``)."""
+    """``row`` and its neighbours (:data:`_AROUND`): shifts of +-``step``, turns of
+    +-``turn`` degrees, sizes of x(1 +- ``zoom``)."""
     out = np.empty((len(_AROUND) + 1, 4), np.float32)
     out[0] = row
     out[1:, 0] = row[0] + _AROUND[:, 2] * step
@@ -256,7 +258,7 @@ def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
     rows = []
     n = len(P)
     if n >= 2:
-        i, j = np.nonzero(~np.eye(n, dtype=bool))
+        i, j = np.triu_indices(n, 1)  # each pair once: the place pairs come both ways round
         d = P[j] - P[i]
         pitch = np.hypot(d[:, 0], d[:, 1])[:, None] / _PLEN[None, :]
         pi, ri = np.nonzero((pitch > SEED_PITCH[0] * nominal) & (pitch < SEED_PITCH[1] * nominal))
@@ -299,9 +301,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
         rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
     first = _search(L, np.concatenate(rows), nominal)
     v, face, clarity, guess, corr, margin = first
-    if v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN:
-        return v, _with_aspect(face, face_hypotheses(L, comp, nominal, limit=2), nominal), \
-            clarity, guess
+    if not ROUND2 or (v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN):
+        return v, face, clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
     sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
@@ -311,9 +312,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
         a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
-    if v is not None:
-        return v, _with_aspect(face, hyps, nominal), clarity, guess
-    return None, face, clarity, guess
+    return v, face, clarity, guess
 
 
 def _search(L: np.ndarray, C: np.ndarray, nominal: float
@@ -347,13 +346,6 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float
     return (v if plain else None), face, r.clarity, guess, corr, margin
 
 
-def _with_aspect(face: Face, hyps: list[Face], nominal: float) -> Face:
-    """``face`` with the aspect of the squarest even area found around it (1.0 when none is
-    near)."""
-    near = [h.aspect for h in hyps if np.hypot(h.cx - face.cx, h.cy - face.cy) < 0.3 * nominal]
-    return Face(face.cx, face.cy, face.angle, face.side, min(near, default=1.0))
-
-
 _QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.25),
                   (-0.25, 0.0, 0.25))
 
@@ -369,6 +361,7 @@ def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float) -> np.ndarray
 
 
 EARLY_CORR, EARLY_MARGIN = 0.8, 0.1  # a first-round read this plain ends the search
+ROUND2 = True  # the second round (round the face hypotheses) for the rest
 REFINE = 2  # layouts whose best coarse pose is polished
 C_SHIFT, C_NSHIFT = 0.2, 5  # coarse poses: shifts (x the nominal side) around each start,
 C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
