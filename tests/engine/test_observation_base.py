@@ -18,6 +18,7 @@ from engine.observation import (
     expected_counts,
 )
 from engine.phase import MARGIN
+from engine.referee import Referee
 from engine.rules import PLAKOTO
 
 
@@ -135,3 +136,48 @@ def test_json_without_a_base_has_no_base_key_and_old_json_loads() -> None:
 def test_malformed_observation_json_is_a_value_error(data: object) -> None:
     with pytest.raises(ValueError):
         Observation.from_json(data)  # type: ignore[arg-type]
+
+
+def _plakoto_after_opening() -> tuple[Referee, Position]:
+    """A Plakoto game at black's turn with dice 6-1, on a board where black's 6 from its start
+    (white's 1) lands on white's lone checker on white's 7 (index 6) and pins it."""
+    from tests.engine.refhelp import new_match, opening, set_position
+
+    ref = new_match(length=3, variant="plakoto")
+    opening(ref, 3, 1)
+    pts = list(PLAKOTO.start.points)
+    pts[23] -= 1
+    pts[6] = 1  # a white blot on white's 7
+    pos = Position(tuple(pts))
+    set_position(ref, pos, "black", (6, 1))
+    return ref, pos
+
+
+def test_the_referee_records_a_pin_seen_with_its_base() -> None:
+    from engine.moves import legal_plays
+
+    ref, before = _plakoto_after_opening()
+    plays = legal_plays(before, ref.turn, (6, 1), ref.rules)
+    pins = [p for p in plays if p.after.pinned_at(6)]
+    assert pins and all(p.after.pinned_at(6) == 1 for p in pins)  # white under black
+    play = pins[0]
+    moved = [e for e in ref.observe(Observation.exact(play.after, with_base=True))
+             if e.type == "Moved"]
+    assert len(moved) == 1 and Position.from_json(moved[0]["position"]) == play.after
+
+
+def test_a_base_misread_does_not_turn_a_pin_round() -> None:
+    """The rules know which side a new pin holds: a base read the wrong way round costs every
+    pinning play alike, and the board's counts still pick the play."""
+    from engine.moves import legal_plays
+
+    ref, before = _plakoto_after_opening()
+    play = next(p for p in legal_plays(before, ref.turn, (6, 1), ref.rules)
+                if p.after.pinned_at(6))
+    base = base_colours_of(play.after)
+    base[6] = "black"  # read the wrong way round
+    exact = Observation.exact(play.after)
+    obs = Observation(regions=exact.regions, base=base, floor=exact.floor)
+    moved = [e for e in ref.observe(obs) if e.type == "Moved"]
+    assert len(moved) == 1 and Position.from_json(moved[0]["position"]) == play.after
+    assert Position.from_json(moved[0]["position"]).pinned_at(6) == 1
