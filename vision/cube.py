@@ -39,7 +39,7 @@ EDGE_LEN = 0.6  # the length of each side that is summed
 END_SPAN = 2.0  # a cube at an end lies within this many sides of it (centre)
 MID_SPAN = 1.0  # a centred cube within this many sides of the middle
 LEFT_TRAY_WEIGHT = 0.75  # most boards have no left tray: what lies there is the table
-MIN_SCORE = 1.0  # the weakest side over the strip's typical gradient (4 x mean step + 10)
+MIN_SCORE = 0.7  # the weakest side over the picture's mean Sobel gradient (+10)
 FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
 FACE_WIN_SIDES = 1.6
 GRID = 16
@@ -84,7 +84,7 @@ class _Kit:
 
     maps: tuple[np.ndarray, np.ndarray]
     strips: list[_Strip]
-    allowed: np.ndarray  # (rows, columns) bool
+    allowed: np.ndarray  # (rows, columns) float32: 1 where a cube's centre may lie, else 0
     ys: np.ndarray  # (rows,) canonical y of each row: three bands (the ends, the middle)
 
 
@@ -147,7 +147,7 @@ def _kit(profile: Any, size: tuple[int, int]) -> _Kit:
             col += wpx
         maps = cv2.convertMaps(np.hstack(mx).astype(np.float32), np.hstack(my).astype(np.float32),
                                cv2.CV_16SC2)
-        profile._cache[key] = _Kit(maps, strips, np.hstack(cols), ys)
+        profile._cache[key] = _Kit(maps, strips, np.hstack(cols).astype(np.float32), ys)
     return profile._cache[key]
 
 
@@ -165,7 +165,7 @@ def square_scores(grey: np.ndarray, side: float = STRIP_PX) -> tuple[np.ndarray,
     hy = cv2.blur(gy, (n, 3))
     h = int(round(EDGE_AT * side))
     rows, cols = grey.shape
-    out = np.zeros_like(grey)
+    out = np.zeros(grey.shape, np.float32)
     inner = out[h:rows - h, h:cols - h]
     np.minimum(vx[h:rows - h, :cols - 2 * h], vx[h:rows - h, 2 * h:], out=inner)
     np.minimum(inner, hy[:rows - 2 * h, h:cols - h], out=inner)
@@ -179,15 +179,14 @@ def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, fl
     kit = _kit(profile, (frame.shape[1], frame.shape[0]))
     pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE)
-    grey = cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    sc, _ = square_scores(grey)
-    sc[~kit.allowed] = 0.0
+    grey = cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY)
+    sc, mean_gx = square_scores(grey)
+    sc *= kit.allowed
+    typical = mean_gx + 10.0
     best: tuple[float, _Strip, float, float] | None = None
     for st in kit.strips:
         part = sc[:, st.col:st.col + st.width]
         i, j = np.unravel_index(int(np.argmax(part)), part.shape)
-        typical = float(np.abs(grey[:, st.col + 1:st.col + st.width]
-                               - grey[:, st.col:st.col + st.width - 1]).mean()) * 4 + 10.0
         s = float(part[i, j]) / typical * st.weight
         if best is None or s > best[0]:
             best = (s, st, st.x0 + (j + 0.5) * st.step, float(kit.ys[i]))
@@ -280,6 +279,11 @@ def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
     return v1, s1, s1 - s2
 
 
+_FACE_GRID = np.stack([*(m.ravel() for m in np.meshgrid(np.arange(FACE_WIN, dtype=np.float64),
+                                                      np.arange(FACE_WIN, dtype=np.float64))),
+                       np.ones(FACE_WIN * FACE_WIN)])
+
+
 def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
                turn: float | None = None) -> tuple[int | None, float, float]:
     """(value or None, score, margin) of the face centred at canonical (x, y) of a strip; the
@@ -288,9 +292,10 @@ def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
     k = span / FACE_WIN
     A = np.array([[k, 0.0, x - span / 2 + k / 2], [0.0, k, y - span / 2 + k / 2],
                   [0.0, 0.0, 1.0]])
-    win = cv2.warpPerspective(frame, st.lift @ A, (FACE_WIN, FACE_WIN),
-                              flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                              borderMode=cv2.BORDER_REPLICATE)
+    p = (st.lift @ A) @ _FACE_GRID
+    mx = (p[0] / p[2]).reshape(FACE_WIN, FACE_WIN).astype(np.float32)
+    my = (p[1] / p[2]).reshape(FACE_WIN, FACE_WIN).astype(np.float32)
+    win = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     L = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
     px = FACE_WIN / FACE_WIN_SIDES
     c = np.array([FACE_WIN / 2 - 0.5, FACE_WIN / 2 - 0.5])
