@@ -39,6 +39,8 @@ MIN_FACE_PX = 9.0  # a face read needs at least this many frame pixels across
 FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
 MIN_BLOB = 0.3  # a candidate blob's least area in die faces (masked dice show 0.3..)
 MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's rim)
+MERGED_MAX = 30.0  # a bigger blob (in die faces) holds no die worth looking for
+WIDE = 0.4  # a merged blob's spot this far (x a die's side) from its rim may be a die
 STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (no die face)
 STREAK_FILL = 0.45  # nor one filling less of its rectangle
 FACE_COCKED = 1.3  # a read top face longer than this (x its width) in the board plane: leaning
@@ -259,21 +261,45 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
     d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
     fg = ((d2 > FG_SIGMA2) & (held[::2, ::2] == 0)).astype(np.uint8)
     die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
-    n, _lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     rows = fg.shape[0] // 2
     edge = EDGE_MARGIN * die
     out = []
     for k in range(1, n):
         x0, y0, w, h, area = stats[k]
-        if area < MIN_BLOB * die * die or area > 6.0 * die * die or max(w, h) > 3.5 * die:
+        if area < MIN_BLOB * die * die:
             continue
-        if max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):  # a streak along an axis
+        if area > 6.0 * die * die or max(w, h) > 3.5 * die \
+                or max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):
+            # too big or a streak: a die merged with a shadow or a point's edge still has
+            # the blob's widest spot (within a large-blob limit: a hand's is no die)
+            if area <= MERGED_MAX * die * die:
+                out += _widest(lay, lbl[y0:y0 + h, x0:x0 + w] == k, x0, y0, die, edge, rows)
             continue
         if y0 < edge or y0 + h > 2 * rows - edge:
             continue  # at a long edge of the field (the mosaic's first or last rows)
         cx, cy = mosaic_to_canon(lay, np.array(2 * cent[k][1] + 0.5),
                                  np.array(2 * cent[k][0] + 0.5))
         out.append(np.array([float(cx), float(cy)]))
+    return out
+
+
+def _widest(lay: Layout, box: np.ndarray, x0: int, y0: int, die: float, edge: float,
+            rows: int) -> list[np.ndarray]:
+    """Die-wide spots of a merged blob (its mask ``box`` at half-mosaic (x0, y0)): the
+    distance transform's maxima at least half a die from the rim, up to two, apart."""
+    dist = cv2.distanceTransform(np.pad(box.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    out: list[np.ndarray] = []
+    for _ in range(2):
+        i, j = np.unravel_index(int(np.argmax(dist)), dist.shape)
+        if dist[i, j] < WIDE * die:
+            break
+        if edge <= y0 + i < 2 * rows - edge:
+            cx, cy = mosaic_to_canon(lay, np.array(2 * (y0 + i) + 1.0),
+                                     np.array(2 * (x0 + j) + 1.0))
+            out.append(np.array([float(cx), float(cy)]))
+        r = int(np.ceil(1.5 * die))
+        dist[max(i - r, 0):i + r + 1, max(j - r, 0):j + r + 1] = 0
     return out
 
 

@@ -299,8 +299,10 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     spots = pip_spots(L, comp, nominal)
     if spots:  # the stronger colour's spots only
         rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
-    first = _search(L, np.concatenate(rows), nominal)
-    v, face, clarity, guess, corr, margin = first
+    pts = max(spots, key=lambda t: t[2])[1] if spots else np.zeros((0, 2))
+    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
+    if v == 1 and _pip_beside(face, pts, nominal):
+        v = None
     if not ROUND2 or (v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN):
         return v, face, clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
@@ -312,7 +314,16 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
         a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
+    if v == 1 and _pip_beside(face, pts, nominal):
+        v = None
     return v, face, clarity, guess
+
+
+def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
+    """A pip-like spot of the pips' colour beside a lone pip, nearer than a side face's pips
+    lie (the one pip of a 4 the fit saw, not a 1)."""
+    d = np.hypot(spots[:, 0] - face.cx, spots[:, 1] - face.cy) / nominal
+    return bool(np.any((d > 0.2) & (d < LONE_CLEAR)))
 
 
 def _search(L: np.ndarray, C: np.ndarray, nominal: float
@@ -370,5 +381,6 @@ R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.55  # the best layout's correlation
 MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
+LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
-MAX_SIDE = 1.12  # a face larger than this (x nominal) covers a die and its sides or two dice
+MAX_SIDE = 1.08  # a face larger than this (x nominal) covers a die and its sides or two dice

@@ -4,6 +4,7 @@ real photos (never a wrong value: a refusal is allowed, a wrong roll is not)."""
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 from pathlib import Path
 
 import cv2
@@ -65,17 +66,19 @@ def test_pairing_rules() -> None:
     assert dice_observation(four) == Dice((1, 2, 3, 4), None, False)
 
 
+SCENE_SEEDS = (700000, 700001, 700002, 700003)  # tuning-range setups, three states each
+
+
 @pytest.fixture(scope="module")
-def scene_reads() -> list[tuple[dict, list[DieReading]]]:
+def scene_reads() -> list[tuple[dict, list[DieReading], object, np.ndarray, list]]:
     from calibration.calibrate import START, calibrate
     from tests.scenes.dataset import random_state
     from tests.scenes.scene import Scene, State, random_setup
     from vision import read
     from vision.dice import read_dice
 
-
     out = []
-    for seed in (31, 32, 33):
+    for seed in SCENE_SEEDS:
         setup = random_setup(seed)
         scene = Scene(setup)
         img0, tr0 = scene.render(State(START))
@@ -84,26 +87,45 @@ def scene_reads() -> list[tuple[dict, list[DieReading]]]:
             img, tr = scene.render(random_state(setup, seed * 100 + k))
             obs = read(img, prof)
             counts = [max(r, key=r.get) if r else None for r in obs.regions]
-            out.append((tr, read_dice(img, prof, counts)))
+            out.append((tr, read_dice(img, prof, counts), prof, img, counts))
     return out
 
 
-def test_scenes_no_wrong_value(scene_reads: list) -> None:
-    right = wrong = total = 0
-    for tr, reads in scene_reads:
-        for pair in tr["dice_pairs"]:
-            for c, v, ck in zip(pair["centers_px"], pair["values"], pair["cocked_each"],
-                                strict=True):
-                if ck:
-                    continue
-                total += 1
-                for r in reads:
-                    if np.hypot(r.frame_xy[0] - c[0], r.frame_xy[1] - c[1]) < 12:
-                        right += int(r.value == v)
-                        wrong += int(r.value is not None and r.value != v)
-                        break
-    assert wrong == 0
-    assert total and right >= 0.3 * total
+def test_scenes_right_per_die_and_no_wrong_value(scene_reads: list) -> None:
+    """Per die as bench_dice scores it (24 flat dice here; 17 read right when written)."""
+    from bench.bench_dice import score
+
+    dc: dict[str, int] = defaultdict(int)
+    for tr, reads, *_ in scene_reads:
+        score(reads, tr, dc)
+    assert dc["wrong"] == 0 and dc["phantom_values"] == 0
+    assert dc["dice"] >= 20 and dc["right"] >= 0.65 * dc["dice"]
+    assert dc["cocked_wrong"] == 0
+
+
+def test_a_remembered_window_is_not_read_again(scene_reads: list,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same frame again: every window comes from memory, with the same readings; a
+    frame with one die's pips changed reads that die again."""
+    import vision.dice as vd
+
+    tr, reads, prof, img, counts = next(x for x in scene_reads
+                                        if any(r.value is not None for r in x[1]))
+    kit = vd.kit_for(prof)
+    kit.memory.forget()
+    first = vd.read_dice(img, prof, counts)
+    reads_done: list[int] = []
+    real = vd._read_window
+    monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
+    again = vd.read_dice(img, prof, counts)
+    assert again == first and not reads_done
+    die = next(r for r in first if r.value is not None)
+    changed = img.copy()
+    x, y = (int(round(c)) for c in die.frame_xy)
+    cv2.circle(changed, (x, y), 3, (0, 0, 255), -1)  # a red blot on the face
+    vd.read_dice(changed, prof, counts)
+    assert reads_done  # that window was read afresh
+    kit.memory.forget()
 
 
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
@@ -152,3 +174,49 @@ def test_template_distance_is_the_plain_sum() -> None:
     tmpl = rng.uniform(0, 255, (17, 23, 3)).astype(np.float32)
     sigma = np.array([3.0, 1.5, 2.0], np.float32)
     np.testing.assert_array_equal(_d2(lab, tmpl, sigma), (((lab - tmpl) / sigma) ** 2).sum(-1))
+
+
+def test_pip_contrast_sees_a_pip_not_a_plain_face() -> None:
+    from vision.dice import pip_contrast
+
+    face = np.full((40, 40), 200, np.uint8)
+    assert pip_contrast(face, None, 20.0) == 0.0
+    cv2.circle(face, (20, 20), 2, 30, -1)
+    comp = np.zeros_like(face)
+    comp[10:30, 10:30] = 1
+    assert pip_contrast(face, comp, 20.0) > 100.0
+    comp[:] = 0
+    comp[0:8, 0:8] = 1  # the footprint elsewhere: its pip is not there
+    assert pip_contrast(face, comp, 20.0) == 0.0
+
+
+def test_a_lone_pip_with_a_spot_beside_it_is_no_one() -> None:
+    from vision.pips import Face, _pip_beside
+
+    face = Face(50.0, 50.0, 0.0, 20.0)
+    assert not _pip_beside(face, np.array([[50.0, 50.0], [62.0, 50.0]]), 20.0)  # side pip
+    assert _pip_beside(face, np.array([[50.0, 50.0], [56.0, 56.0]]), 20.0)  # a 4's next pip
+
+
+def test_window_canvas_matches_the_template_remap() -> None:
+    """A read window sliced from the canvas is the template sampled at the window's own
+    canonical pixels (the per-window remap it replaces)."""
+    from vision.dice import DIE_D, WIN, WIN_DIES, build_canvas, canon_to_mosaic
+    from vision.geometry import BoardShape, Layout
+
+    lay = Layout(BoardShape())
+    rng = np.random.default_rng(1)
+    L = int(round(20 * (lay.H / 2) / lay.pw))
+    tmpl = rng.uniform(0, 255, (2 * L, 240, 3)).astype(np.float32)
+    tmpl = cv2.GaussianBlur(tmpl, (0, 0), 3)
+    cv = build_canvas(lay, tmpl)
+    placed = cv.place(np.array([lay.W * 0.3, lay.H * 0.4]))
+    assert placed is not None
+    centre, a, b = placed
+    span = WIN_DIES * DIE_D * lay.d
+    g = (np.arange(WIN) + 0.5) / WIN - 0.5
+    X, Y = np.meshgrid(centre[0] + g * span, centre[1] + g * span)
+    i, j = canon_to_mosaic(lay, X, Y)
+    want = cv2.remap(tmpl, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+    np.testing.assert_allclose(cv.template[a:a + WIN, b:b + WIN], want, atol=0.5)
