@@ -32,8 +32,9 @@ def referee() -> Any:
     current = str(svc.snapshot().get("match_variant") or svc.rules.name).lower()
     if current not in {name for name, _ in variants}:
         current = svc.rules.name.lower()
+    starts = {r.name: r.start.to_json() for r in VARIANTS}  # the position editor's "start"
     return render_template("referee.html", csrf=auth.csrf_token(),
-                           variant=current, variants=variants,
+                           variant=current, variants=variants, starts=starts,
                            has_clip=callable(getattr(svc, "save_clip", None)))
 
 

@@ -83,6 +83,36 @@ def test_set_position_by_tapping(browser: Any, server: Server) -> None:
     assert not page.errors
 
 
+def test_plakoto_pins_and_the_variant_start(browser: Any, server: Server) -> None:
+    op = OperatorClient(server.url)
+    op.command("new_match", length=3, white="Ana", black="Bruno", variant="plakoto")
+    pinned = [0] * 24
+    pinned[5], pinned[18] = 1, -1  # white pinned under black's six on white's 6-point, and back
+    op.command("set_position", turn="white", position={
+        "points": [-8, 0, 0, 0, 0, -6] + [0] * 12 + [2, 0, 0, 0, 0, 12], "pinned": pinned})
+    page = _page(browser)
+    _login(page, server.url)
+    page.wait_for_selector("#ed-counts:has-text('White 15 of 15 · Black 15 of 15')")
+    assert page.locator("#edit-board circle.checker.pinned").count() == 2
+    six = "#edit-board .zone[data-zone='p6']"
+    assert page.get_attribute(six, "aria-label") == "Point 6: 6 Black (pinned: 1 White)"
+    page.check("input[name=ed-tool][value=remove]")
+    _tap(page, "p6", 7)  # the six pinners first, then the pinned checker
+    assert page.get_attribute(six, "aria-label") == "Point 6: empty"
+    page.click("#ed-start")  # Plakoto's start: fifteen each on the 24- and 1-points
+    page.wait_for_selector("#ed-counts:has-text('White 15 of 15 · Black 15 of 15')")
+    page.click("#ed-submit")
+    page.wait_for_selector("#message:has-text('Done')")
+    pos = _state(server)["position"]
+    assert pos["points"] == [-15] + [0] * 22 + [15] and "pinned" not in pos
+    page.check("input[name=ed-tool][value=black]")
+    page.click("#ed-current")
+    _tap(page, "p2")  # a sixteenth black checker: the count says so, nothing can be sent
+    page.wait_for_selector("#ed-counts.bad:has-text('Black 16 of 15')")
+    assert page.is_disabled("#ed-submit")
+    assert not page.errors
+
+
 def test_the_cube_is_not_silently_dropped(browser: Any, server: Server) -> None:
     op = OperatorClient(server.url)
     op.command("new_match", length=5, white="Ana", black="Bruno")

@@ -2,6 +2,8 @@
  * colour there (a point held by the other colour changes hands: one checker of the chosen
  * colour), "Remove" takes one away; each side's bar and tray likewise. The turn, the dice and
  * the cube go with it, and "Set the position" sends the existing set_position command.
+ * Plakoto's pinned checkers stay under their point's stack ("Remove" takes them last); "Start
+ * position" is the start of the variant being played.
  * Keyboard: every place is a button (Tab to it, Enter or Space acts as a tap; Delete or
  * Backspace always takes one away). The draft follows the live position until it is edited. */
 "use strict";
@@ -10,13 +12,14 @@
   // the board's geometry (board.js): points 70 wide, the bar at 450..510, trays from 948
   const PW = 70, LEFT = 30, RIGHT = 510, BAR_X = 450, BAR_W = 60, TOP = 40, BOTTOM = 760;
   const MID = 400, TRAY_X = 948, TRAY_W = 84, CHECKERS = 15;
-  const START = [-2, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, -5, 5, 0, 0, 0, -3, 0, -5, 0, 0, 0, 0, 2];
   const $ = (id) => document.getElementById(id);
 
-  const empty = () => ({ points: new Array(24).fill(0), bar: { white: 0, black: 0 },
-    off: { white: 0, black: 0 } });
-  const copy = (p) => ({ points: p.points.slice(0, 24), bar: { white: p.bar.white || 0,
-    black: p.bar.black || 0 }, off: { white: p.off.white || 0, black: p.off.black || 0 } });
+  const empty = () => ({ points: new Array(24).fill(0), pinned: new Array(24).fill(0),
+    bar: { white: 0, black: 0 }, off: { white: 0, black: 0 } });
+  const copy = (p) => ({ points: p.points.slice(0, 24),
+    pinned: p.pinned ? p.pinned.slice(0, 24) : new Array(24).fill(0),
+    bar: { white: p.bar.white || 0, black: p.bar.black || 0 },
+    off: { white: p.off.white || 0, black: p.off.black || 0 } });
 
   let draft = empty(), dirty = false, live = null, T = {};
 
@@ -44,7 +47,7 @@
   function count(pos, side) {
     const s = side === "white" ? 1 : -1;
     let n = pos.bar[side] + pos.off[side];
-    for (const v of pos.points) if (v * s > 0) n += Math.abs(v);
+    for (const v of pos.points.concat(pos.pinned)) if (v * s > 0) n += Math.abs(v);
     return n;
   }
 
@@ -56,11 +59,18 @@
   /* One tap on place ``key`` with ``how`` ("white", "black" or "remove"). */
   function tap(key, how) {
     if (key.startsWith("p")) {
-      const i = Number(key.slice(1)) - 1, v = draft.points[i];
-      if (how === "remove") draft.points[i] = v - Math.sign(v);
-      else {
+      const i = Number(key.slice(1)) - 1, v = draft.points[i], pin = draft.pinned[i];
+      if (how === "remove") {
+        if (v) draft.points[i] = v - Math.sign(v);
+        else draft.pinned[i] = pin - Math.sign(pin);  // the pinned checker goes last
+      } else {
         const s = how === "white" ? 1 : -1;
-        draft.points[i] = v * s < 0 ? s : Math.min(CHECKERS, Math.abs(v) + 1) * s;
+        if (v * s < 0) {  // the point changes hands (a pin under it goes too)
+          draft.points[i] = s;
+          draft.pinned[i] = 0;
+        } else {
+          draft.points[i] = Math.min(CHECKERS, Math.abs(v) + 1) * s;
+        }
       }
     } else {
       const [where, side] = key.split("-");
@@ -74,8 +84,9 @@
   function describe(key) {
     const W = T.white || "White", B = T.black || "Black";
     if (key.startsWith("p")) {
-      const v = draft.points[Number(key.slice(1)) - 1];
-      const what = v ? `${Math.abs(v)} ${v > 0 ? W : B}` : (T.ed_empty || "empty");
+      const i = Number(key.slice(1)) - 1, v = draft.points[i], pin = draft.pinned[i];
+      let what = v ? `${Math.abs(v)} ${v > 0 ? W : B}` : (T.ed_empty || "empty");
+      if (pin) what += ` (${T.pinned || "pinned"}: ${Math.abs(pin)} ${pin > 0 ? W : B})`;
       return GC.fmt(T.ed_point || "Point {n}: {c}", { n: key.slice(1), c: what });
     }
     const [where, side] = key.split("-");
@@ -142,7 +153,9 @@
   }
 
   async function submit() {
-    const cmd = { command: "set_position", position: draft, turn: $("pos-turn").value };
+    const position = copy(draft);
+    if (!position.pinned.some((v) => v)) delete position.pinned;  // only Plakoto's have pins
+    const cmd = { command: "set_position", position, turn: $("pos-turn").value };
     const d = dice();
     if (d) cmd.dice = d;
     const want = cube();
@@ -168,8 +181,10 @@
     zones();
     GC.onState((s) => follow(s, false));
     $("ed-current").addEventListener("click", () => live && follow(live, true));
+    const starts = JSON.parse($("starts").textContent);
     $("ed-start").addEventListener("click", () => {
-      draft = { points: START.slice(), bar: { white: 0, black: 0 }, off: { white: 0, black: 0 } };
+      const variant = (live && live.variant) || "backgammon";
+      draft = copy(starts[variant] || starts.backgammon);
       dirty = true;
       draw();
     });
