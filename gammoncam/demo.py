@@ -16,6 +16,7 @@ turns from the truth JSON as operator commands, with no vision at all.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import threading
@@ -40,6 +41,12 @@ def load_game(path: Path = DEMO_GAME) -> dict[str, Any]:
     return data
 
 
+def _start() -> Any:
+    from engine.rules import STANDARD
+
+    return STANDARD.start
+
+
 def first_frame(video: Path) -> Any:
     """The footage's first frame (BGR); raises ``vision.sources.SourceError``."""
     from vision.sources import SourceError, VideoFileSource
@@ -61,18 +68,17 @@ def calibrate_footage(video: Path = DEMO_VIDEO, game: dict[str, Any] | None = No
 
     The start is the engine's (white's 6-point holds five white checkers)."""
     from calibration.calibrate import calibrate
-    from engine.rules import STANDARD
 
     frame = first_frame(video)
     try:
-        profile = calibrate(frame, STANDARD.start)
+        profile = calibrate(frame, _start())
         how = "found"
     except ValueError as exc:  # BoardNotFound, PositionMismatch
         if game is None:
             raise
         log.info("demo calibration: the finder failed (%s); using the footage's corners", exc)
         corners = game["setup"]["board_corners_px"]
-        profile = calibrate(frame, STANDARD.start, method="taps", corners=corners)
+        profile = calibrate(frame, _start(), method="taps", corners=corners)
         how = "taps"
     profile.meta["demo_calibration"] = how
     return profile
@@ -149,6 +155,8 @@ class FootageDriver:
         self.desk = CameraDesk(profile_path or Path("demo-profile.json"), profile,
                                set_status=service.set_status)
         service.attach_camera(self.desk)
+        # /calibration: the engine's start (white's 6-point holds five white checkers)
+        service.calibrate = functools.partial(self.desk.calibrate, position=_start())
         self.pipeline: Any = None
 
     def start(self) -> FootageDriver:

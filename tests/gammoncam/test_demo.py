@@ -123,3 +123,11 @@ def test_the_demo_command_serves_the_footage_and_stops_on_sigterm(tmp_path: Path
         proc.send_signal(signal.SIGTERM)
         code = proc.wait(20)
     assert code == 0
+
+
+def test_the_calibration_page_of_the_demo_uses_the_engine_start(service: MatchService) -> None:
+    driver = FootageDriver(service, profile=object(), realtime=False, loops=1, pause=0, frames=1)
+    driver.start().join(30)  # one frame: the start position, the newest frame of the desk
+    corners = load_game()["setup"]["board_corners_px"]
+    result = service.calibrate(corners)
+    assert result["start_ok"] and result["orientation"] == "identity", result
