@@ -42,24 +42,28 @@ class Stack:
 
 
 def with_faint_discs(frame: np.ndarray, discs: np.ndarray, cap: float = FAINT_CAP,
-                     work: int = 640) -> np.ndarray:
+                     work: int = 640, seen: tuple | None = None) -> np.ndarray:
     """``discs`` (n, 3, frame pixels) and the checker-sized discs a second vote finds when the
     gradient threshold is capped at ``cap`` (a dark checker whose only edge is a thin rim, on a
     board whose white checkers set the percentile threshold high): for counting, not finding.
-    Nothing is added when the cap is above the usual threshold."""
-    from .discs import detect, gray_threshold
+    Nothing is added when the cap is above the usual threshold. ``seen``: the finder's working
+    grey image (long side ``work``) and its gradients, when at hand."""
+    from .discs import detect, gradients, vote_threshold
 
     if discs is None or len(discs) == 0:
         return discs
     h, w = frame.shape[:2]
     s = work / max(h, w)
-    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
-    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-    if gray_threshold(gray) <= cap:  # the cap changes nothing: the first vote saw it all
+    if seen is not None and max(seen[0].shape) == work:
+        gray, grads = seen
+    else:
+        small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        grads = gradients(gray)
+    if vote_threshold(grads[2]) <= cap:  # the cap changes nothing: the first vote saw it all
         return discs
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     r = float(np.median(discs[:, 2])) * s
-    new = detect(gray, lab, radii=(0.9 * r, r, 1.1 * r), edge_cap=cap)
+    new = detect(gray, None, radii=(0.9 * r, r, 1.1 * r), edge_cap=cap, grads=grads)
     out = [np.asarray(d, np.float64) for d in discs]
     for (x, y), rr in zip(new.xy / s, new.r / s, strict=True):
         if all((x - o[0]) ** 2 + (y - o[1]) ** 2 > (0.8 * max(rr, o[2])) ** 2 for o in out):

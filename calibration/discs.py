@@ -56,14 +56,22 @@ def gray_threshold(gray: np.ndarray) -> float:
     return vote_threshold(_gradients(gray)[2])
 
 
-def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
+def gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The votes' gradients of a grey image (x, y, magnitude), to pass to :func:`detect` when
+    it runs more than once on one image."""
+    return _gradients(gray)
+
+
+def detect(gray: np.ndarray, lab: np.ndarray | None, radii: tuple[float, ...] = RADII,
            min_support: float = MIN_SUPPORT, per_radius: int = MAX_PER_RADIUS,
-           edge_cap: float | None = None) -> Discs:
+           edge_cap: float | None = None,
+           grads: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> Discs:
     """Discs of any radius in ``radii`` (non-maximum suppressed across radii) whose share of the
     circumference voting is at least ``min_support``; the strongest ``per_radius`` per radius.
     ``edge_cap``: the voting gradient threshold is never above this (a thin rim of a dark
-    checker on a contrasty board votes too)."""
-    gx, gy, mag = _gradients(gray)
+    checker on a contrasty board votes too). ``lab`` None: the discs' colours are left zero.
+    ``grads``: :func:`gradients` of ``gray``, when already at hand."""
+    gx, gy, mag = grads if grads is not None else _gradients(gray)
     thr = vote_threshold(mag)
     if edge_cap is not None:
         thr = min(thr, edge_cap)
@@ -71,14 +79,13 @@ def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
     ux, uy = gx[ys, xs] / mag[ys, xs], gy[ys, xs] / mag[ys, xs]
     h, w = gray.shape
     found: list[tuple[float, float, float, float]] = []
+    xs2, ys2 = np.r_[xs, xs].astype(np.float64), np.r_[ys, ys].astype(np.float64)
+    ux2, uy2 = np.r_[ux, -ux], np.r_[uy, -uy]  # both ways along the gradient, one vote each
     for r in radii:
-        acc = np.zeros(h * w, np.float32)
-        for sgn in (1.0, -1.0):
-            cx = np.rint(xs + sgn * r * ux).astype(np.int64)
-            cy = np.rint(ys + sgn * r * uy).astype(np.int64)
-            ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
-            acc += np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32)
-        a = acc.reshape(h, w)
+        cx = np.rint(xs2 + r * ux2).astype(np.int64)
+        cy = np.rint(ys2 + r * uy2).astype(np.int64)
+        ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+        a = np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32).reshape(h, w)
         a = cv2.boxFilter(a, -1, (3, 3), normalize=False) / (2 * np.pi * r)
         k = 2 * int(r * 0.5) + 1
         peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > min_support)
@@ -101,7 +108,7 @@ def detect(gray: np.ndarray, lab: np.ndarray, radii: tuple[float, ...] = RADII,
         alive &= d2 > (0.8 * np.maximum(arr[:, 2], arr[i, 2])) ** 2
     arr = arr[keep]
     xy, r, sup = arr[:, :2], arr[:, 2], arr[:, 3]
-    return Discs(xy, r, sup, _inner_colours(lab, xy, r))
+    return Discs(xy, r, sup, np.zeros((len(r), 3)) if lab is None else _inner_colours(lab, xy, r))
 
 
 def _inner_colours(lab: np.ndarray, xy: np.ndarray, r: np.ndarray) -> np.ndarray:

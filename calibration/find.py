@@ -55,6 +55,7 @@ class Found:
     bar: float
     score: float
     discs: np.ndarray | None = None  # (n, 3) checker discs x, y, r in frame pixels, if found
+    work: tuple | None = None  # the working grey image and its gradients (for a second vote)
 
 
 # -- the point-pattern model -----------------------------------------------------------------
@@ -114,20 +115,23 @@ class _Model:
             self.cls[b] = lab.astype(np.int64)
         self.bars = ALL_BARS
         self.stack = np.stack([self.onehot[b] for b in ALL_BARS]).astype(np.float64)
+        # (bars, pixels * 3): 1 where a class holds the pixel, per channel (sums of squares)
+        self.keep3 = np.repeat(self.stack.sum(1), 3, axis=1)
+        self.n = self.stack.sum(2)  # (bars, classes): class sizes
         a0, a1 = RING / (1 + 2 * RING) * gw, (1 + RING) / (1 + 2 * RING) * gw
         b0, b1 = RING / (1 + 2 * RING) * gh, (1 + RING) / (1 + 2 * RING) * gh
         self.dst = np.float32([[a0, b0], [a1, b0], [a1, b1], [a0, b1]])
 
     def warp(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
-        """(pixels, channels): the grid's colours (float64)."""
+        """(pixels, channels): the grid's colours."""
         M = cv2.getPerspectiveTransform(self.dst, np.asarray(quad, np.float32))
         out = cv2.warpPerspective(img, M, self.grid, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                   borderMode=cv2.BORDER_REFLECT)
-        return out.reshape(-1, img.shape[2]).astype(np.float64)
+        return out.reshape(-1, img.shape[2])
 
     def sample(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
         """(pixels, 2 * channels): the grid's colours and their squares."""
-        x = self.warp(img, quad)
+        x = self.warp(img, quad).astype(np.float64)
         return np.concatenate([x, x * x], 1)
 
     def score(self, px: np.ndarray, bar: float) -> float:
@@ -138,34 +142,37 @@ class _Model:
 
     def scores(self, X: np.ndarray, bar: float) -> np.ndarray:
         """:meth:`score` of many samples at once: ``X`` (k, pixels, channels) -> (k,)."""
-        oh = self.stack[self.bars.index(bar)]
-        S1 = np.matmul(oh, X)  # (k, classes, channels)
-        sq = np.einsum("knc,knc,n->k", X, X, oh.sum(0))
-        return _eta(S1, oh.sum(1), sq)
+        i = self.bars.index(bar)
+        X = np.asarray(X, np.float64)
+        S1 = np.matmul(self.stack[i], X)  # (k, classes, channels)
+        sq = (X * X).reshape(len(X), -1) @ self.keep3[i]
+        return _eta(S1, self.n[i], sq)
 
     def bar_scores(self, x: np.ndarray, bars: tuple[float, ...]) -> np.ndarray:
         """:meth:`score` of one sample ``x`` (pixels, channels) for every bar in ``bars``."""
-        oh = self.stack[[self.bars.index(b) for b in bars]]  # (bars, classes, pixels)
-        S1 = np.matmul(oh, x)
-        sq = (oh.sum(1) @ (x * x).sum(1))
-        return _eta(S1, oh.sum(2), sq)
+        idx = [self.bars.index(b) for b in bars]
+        x = np.asarray(x, np.float64)
+        S1 = np.matmul(self.stack[idx], x)  # (bars, classes, channels)
+        sq = self.keep3[idx] @ (x * x).ravel()
+        return _eta(S1, self.n[idx], sq)
 
 
 def _eta(S1: np.ndarray, n: np.ndarray, sq: np.ndarray) -> np.ndarray:
     """The model's score from per-class sums ``S1`` (k, classes, channels), class sizes ``n``
     (classes,) or (k, classes) and the sums of squares ``sq`` (k,)."""
     n = np.broadcast_to(n, S1.shape[:2])
-    N = n.sum(1)
+    inv = 1.0 / np.maximum(n, 1)
     tot = S1.sum(1)
-    tot2 = (tot ** 2).sum(1) / N
-    with np.errstate(divide="ignore", invalid="ignore"):
-        between = np.where(n > 0, (S1 ** 2).sum(2) / n, 0.0).sum(1) - tot2
-        total = sq - tot2
-        m = S1 / np.maximum(n, 1)[..., None]
-        d = np.linalg.norm(m[:, 1:5] - m[:, :1], axis=2)
-        contrast = np.minimum(np.maximum(d[:, 0], d[:, 1]), np.maximum(d[:, 2], d[:, 3]))
-        out = between / total * np.minimum(1.0, contrast / CONTRAST)
-    return np.where((total > 0) & (n[:, 0] > 0), out, 0.0)
+    tot2 = (tot * tot).sum(1) / n.sum(1)
+    between = ((S1 * S1).sum(2) * inv).sum(1) - tot2
+    total = sq - tot2
+    m = S1 * inv[..., None]
+    dm = m[:, 1:5] - m[:, :1]
+    d = np.sqrt((dm * dm).sum(2))
+    contrast = np.minimum(np.maximum(d[:, 0], d[:, 1]), np.maximum(d[:, 2], d[:, 3]))
+    ok = (total > 0) & (n[:, 0] > 0)
+    return np.where(ok, between / np.where(ok, total, 1.0), 0.0) * np.minimum(
+        1.0, contrast / CONTRAST)
 
 
 _MODELS: dict[tuple[int, int], _Model] = {}
@@ -372,9 +379,10 @@ def find_playing_area(frame: np.ndarray) -> Found:
     lab[..., 1:] *= 1.5  # chroma counts a little more than lightness (shading)
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
-    from .discs import checkers, detect
+    from .discs import checkers, detect, gradients
 
-    ch = checkers(detect(gray, lab))
+    grads = gradients(gray)
+    ch = checkers(detect(gray, None, grads=grads))
     best = None if ch is None else _from_checkers(lab, ch)
     if best is None or best[0] < MIN_SCORE:
         old = _from_edges(gray, lab)
@@ -384,7 +392,7 @@ def find_playing_area(frame: np.ndarray) -> Found:
     if sc < MIN_SCORE:
         raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
     discs = None if ch is None else np.c_[ch.discs.xy, ch.discs.r] / s
-    return Found(_upright(q) / s, b, sc, discs)
+    return Found(_upright(q) / s, b, sc, discs, (gray, grads))
 
 
 def _from_checkers(lab: np.ndarray, ch: Checkers) -> tuple[float, float, np.ndarray] | None:

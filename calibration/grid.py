@@ -111,7 +111,6 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     """The best few candidates by the coarse pattern score: (score, bar, quad)."""
     m = _model(COARSE)
     h, w = lab.shape[:2]
-    scored = []
     xy = ch.discs.xy
     cands = [(q, b, fit) for q, b, fit in grid_candidates(ch, (w, h))
              if not (q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0
@@ -123,8 +122,14 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     cands = [(fit * cv, cv, b, q) for (q, b, fit), cv in zip(cands, covers, strict=True)]
     # only the candidates whose columns fit the discs best are worth the pattern model
     cands.sort(key=lambda t: -t[0])
-    for _pre, cover, b, q in cands[:max(PRE_KEEP, int(PRE_SHARE * len(cands)))]:
-        px = m.sample(lab, q)
-        scored.append((m.score(px, b) * cover ** COVER, b, q))
+    top = cands[:max(PRE_KEEP, int(PRE_SHARE * len(cands)))]
+    X = np.stack([m.warp(lab, q) for _pre, _cover, _b, q in top])
+    bars = np.asarray([b for _pre, _cover, b, _q in top])
+    sc = np.zeros(len(top))
+    for b in np.unique(bars):  # the pattern scores, all candidates of a bar width at once
+        sel = np.nonzero(bars == b)[0]
+        sc[sel] = m.scores(X[sel], float(b))
+    scored = [(float(s) * cover ** COVER, b, q)
+              for s, (_pre, cover, b, q) in zip(sc, top, strict=True)]
     scored.sort(key=lambda t: -t[0])
     return scored[:keep]

@@ -14,6 +14,8 @@ import numpy as np
 from engine.observation import Observation
 from vision.appearance import _BIN_VOLUME, BINS, Background, ColourModel, bin_index, to_lab
 from vision.cluster import two_clusters
+from vision.cube import observe_cube
+from vision.dice import read_dice_oneshot
 from vision.geometry import BoardShape, Layout
 from vision.profile import BoardProfile
 from vision.read import read
@@ -161,18 +163,21 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         found = find_playing_area(frame)
         q, shape = refine_corners(frame, found.corners), shape_of(found)
         if found.discs is not None:
-            discs = with_faint_discs(frame, found.discs)
+            discs = with_faint_discs(frame, found.discs, seen=found.work)
             q = fit_long_edges(q, found.bar, discs)
             q = fit_long_edges(fit_row_ends(q, found.bar, discs), found.bar, discs)
     else:
         q, shape = refine_corners(frame, corners), None
     prof = provisional_profile(frame, q, shape, None if corners is not None else found.discs)
-    obs = read(frame, prof)
+    # the points first (a moving frame's read skips the dice and the cube), then the dice with
+    # the points as the discs count them (where checkers lie), once
+    obs = read(frame, prof, settled=False)
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
         if discs is not None:
             obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
-    return obs, prof
+    dice, _ = read_dice_oneshot(frame, prof, list(obs.regions))
+    return replace(obs, dice=dice, cube=observe_cube(frame, prof), settled=True), prof
 
 
 def with_disc_counts(obs: Observation, stacks: dict[tuple[bool, int], Stack]) -> Observation:
