@@ -53,10 +53,15 @@ def demo(port: int, host: str, turns: bool, pace: float, fast: bool, state_dir: 
     store = EventStore(folder / "demo.db")
     service = MatchService(store)
     driver: FootageDriver | TurnReplayDriver
-    if turns:
-        driver = TurnReplayDriver(service, load_game(), pace=pace)
-    else:  # before the app is built: the camera and calibration pages come with the camera
-        driver = FootageDriver(service, profile_path=folder / "profile.json", realtime=not fast)
+    try:
+        if turns:
+            driver = TurnReplayDriver(service, load_game(), pace=pace)
+        else:  # before the app is built: the camera and calibration pages come with the camera
+            driver = FootageDriver(service, profile_path=folder / "profile.json",
+                                   realtime=not fast)
+    except (OSError, ValueError) as exc:  # the package's footage is missing or broken
+        store.close()
+        raise BadInput(f"cannot use the demo footage: {exc}") from None
     app = build_app(service, str(folder / "auth.json"), board_name="demo")
     server = make_server(app, host, port, threads)
     stop = threading.Event()
