@@ -11,14 +11,13 @@ import pytest
 from engine.observation import Cube
 from tests.scenes.dice import _face_texture
 from vision.cube import (
-    MIN_DIGIT_SCORE,
-    MIN_MARGIN,
     UPRIGHT,
     CubeReading,
     _digits,
     cube_observation,
     owner_at,
     square_scores,
+    taken,
 )
 
 THRESH_OWNER = 0.75  # 7/9 reached (seeds 41-43)
@@ -37,7 +36,7 @@ def test_faces_read_in_every_turn_or_refused(value: int) -> None:
     right = 0
     for k in range(4):
         guess, score, margin = _digits(_face(value, k), np.array([35.5, 35.5]), 48.0)
-        if score >= MIN_DIGIT_SCORE and margin >= MIN_MARGIN:
+        if taken(score, margin):
             assert guess == value, (k, guess, score, margin)
             right += 1
     assert right >= 3
@@ -50,8 +49,7 @@ def test_faces_read_upright_for_their_owner(value: int, owner: str) -> None:
     coordinates, black's upside down (np.rot90 turns counter-clockwise on screen)."""
     img = _face(value, 0 if owner == "white" else 2)
     guess, score, margin = _digits(img, np.array([35.5, 35.5]), 48.0, UPRIGHT[owner])
-    assert guess == value and score >= MIN_DIGIT_SCORE and margin >= MIN_MARGIN, \
-        (guess, score, margin)
+    assert guess == value and taken(score, margin), (guess, score, margin)
 
 
 def test_square_scores_peak_on_a_square_not_on_a_disc() -> None:
