@@ -46,10 +46,10 @@ GRID = 16
 FACE_SPAN = 0.44
 VALUES = (2, 4, 8, 16, 32, 64)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
-MIN_DIGIT_SCORE = 0.65  # tuning seeds 700000-700099: 429 of 537 owned faces read, none wrong
+MIN_DIGIT_SCORE = 0.65  # seeds 700000-700099: 451 of 537 located owned faces read, none wrong
 SIZE = 0.92  # the number's size (of the face's template) in cube sides
 TURNS = (-10.0, -5.0, 0.0, 5.0, 10.0)  # degrees about the number's upright turn
-SHIFTS = tuple(np.linspace(-0.24, 0.24, 7))  # the number's centre, in cube sides
+SHIFTS = tuple(np.linspace(-0.32, 0.32, 9))  # the number's centre, in cube sides
 MIN_MARGIN = 0.02  # over the next value, and at least MARGIN_PER_MISS x (1 - score)
 MARGIN_PER_MISS = 0.22
 # An owned cube is turned to read for its owner (players put it so; so does the renderer): the
