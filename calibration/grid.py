@@ -47,26 +47,46 @@ def _rows(y: np.ndarray, r: float, top: bool, k: int = 3) -> list[float]:
     return out
 
 
-def _phases(x: np.ndarray, pw: float, bar_w: float, w: float) -> list[tuple[float, float]]:
-    """Left edges x0 whose column centres the discs' x fit best, with the fit (0..n)."""
-    offs = np.array([(c + 0.5) * pw + (bar_w if c >= 6 else 0.0) for c in range(12)])
-    cand = (x[:, None] - offs[None, :]).ravel()
-    cand = cand[(cand > -0.1 * w) & (cand + 12 * pw + bar_w < 1.1 * w)]
-    if len(cand) == 0:
-        return []
+def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
+            ) -> list[list[tuple[float, float]]]:
+    """Per point width and bar width (``pw``, ``bar_w``: arrays of one length), the left edges
+    x0 whose column centres the discs' x fit best (histogram peaks of the x0 each disc implies
+    for each column, stepped pw / 8 and smoothed [1, 2, 1], at least pw / 3 apart), with the
+    fit (0..n)."""
+    m = len(pw)
+    cols = np.arange(12)
+    offs = (cols + 0.5) * pw[:, None] + np.where(cols >= 6, bar_w[:, None], 0.0)  # (m, 12)
+    cand = (x[None, :, None] - offs[:, None, :]).reshape(m, -1)
+    ok = (cand > -0.1 * w) & (cand + (12 * pw + bar_w)[:, None] < 1.1 * w)
+    out: list[list[tuple[float, float]]] = [[] for _ in range(m)]
+    if not ok.any():
+        return out
     step = pw / 8
-    lo = cand.min()
-    bins = np.bincount(((cand - lo) / step).astype(int))
-    sm = np.convolve(bins, [1, 2, 1], "same")
-    out = []
-    for i in np.argsort(-sm)[: X0_KEEP * 3]:
-        x0 = lo + (i + 0.5) * step
-        if all(abs(x0 - o) > pw / 3 for o, _ in out):
-            d = np.abs(x[:, None] - (x0 + offs)[None, :]).min(1)
-            out.append((x0, float(np.exp(-((d / (0.25 * pw)) ** 2)).sum())))
-        if len(out) == X0_KEEP:
-            break
+    lo = np.where(ok, cand, np.inf).min(1)
+    idx = np.where(ok, ((cand - lo[:, None]) / step[:, None]), 0).astype(int)
+    n = np.where(ok, idx, -1).max(1) + 1  # each histogram's length
+    L = int(n.max()) + 2
+    flat = (np.arange(m)[:, None] * L + idx)[ok]
+    bins = np.bincount(flat, minlength=m * L).reshape(m, L).astype(float)
+    sm = 2 * bins
+    sm[:, 1:] += bins[:, :-1]
+    sm[:, :-1] += bins[:, 1:]
+    sm[np.arange(L)[None, :] >= n[:, None]] = -np.inf  # past a histogram's end
+    order = np.argsort(-sm, axis=1, kind="stable")[:, : X0_KEEP * 3]  # (m, t)
+    x0 = lo[:, None] + (order + 0.5) * step[:, None]
+    live = np.isfinite(np.take_along_axis(sm, order, 1)) & ok.any(1)[:, None]
+    take = np.zeros(order.shape, bool)
+    for t in range(order.shape[1]):  # greedy, best first: a third of a point width apart
+        near = (np.abs(x0[:, :t] - x0[:, t:t + 1]) <= pw[:, None] / 3) & take[:, :t]
+        take[:, t] = live[:, t] & ~near.any(1) & (take.sum(1) < X0_KEEP)
+    d = np.abs(x[None, None, :, None] - (x0[:, :, None, None] + offs[:, None, None, :])).min(3)
+    fits = np.exp(-((d / (0.25 * pw[:, None, None])) ** 2)).sum(2)  # (m, t)
+    for j, t in zip(*np.nonzero(take), strict=True):
+        out[j].append((float(x0[j, t]), float(fits[j, t])))
     return out
+
+
+_PW_B = [(k, b) for k in PW for b in BARS]  # point widths (per radius) and bars tried
 
 
 def grid_candidates(ch: Checkers, size: tuple[int, int]
@@ -77,8 +97,12 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]
     w, h = size
     r = ch.radius
     out = []
+    pws = np.asarray([k * r for k, _b in _PW_B])
+    bs = np.asarray([b for _k, b in _PW_B])
+    bar_ws = bs * 12 * pws / (1 - bs)
     for a in (ch.angle, ch.angle + np.pi / 2):
         R = _rot(-a)
+        Rt = _rot(a).T
         p = ch.discs.xy @ R.T  # stacks along y, points along x
         for y0r in _rows(p[:, 1], r, True):
             for y1r in _rows(p[:, 1], r, False):
@@ -87,14 +111,17 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]
                     continue
                 inside = (p[:, 1] > y0) & (p[:, 1] < y1)
                 x = p[inside, 0]
-                for k in PW:
-                    pw = k * r
-                    for b in BARS:
-                        bar_w = b * 12 * pw / (1 - b)
-                        W = 12 * pw + bar_w
-                        for x0, fit in _phases(x, pw, bar_w, max(w, h) * 1.5):
-                            q = np.array([[x0, y0], [x0 + W, y0], [x0 + W, y1], [x0, y1]])
-                            out.append((q @ _rot(a).T, b, fit))
+                found = _phases(x, pws, bar_ws, max(w, h) * 1.5)
+                js = [j for j, ph in enumerate(found) for _ in ph]
+                if not js:
+                    continue
+                x0 = np.asarray([x0 for ph in found for x0, _f in ph])
+                fits = [f for ph in found for _x0, f in ph]
+                x1 = x0 + (12 * pws + bar_ws)[js]
+                q = np.stack([np.c_[x0, np.full(len(x0), y0)], np.c_[x1, np.full(len(x0), y0)],
+                              np.c_[x1, np.full(len(x0), y1)], np.c_[x0, np.full(len(x0), y1)]],
+                             1) @ Rt  # (n, 4, 2)
+                out += [(qq, float(bs[j]), f) for qq, j, f in zip(q, js, fits, strict=True)]
     return out
 
 
