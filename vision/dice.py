@@ -4,16 +4,22 @@ whose roll it is and whether it counts.
 Finding works on the strip evidence the checker reader already made (no extra pass over the
 frame): the 24 point strips laid side by side form a low-resolution "field mosaic" of the
 playing area; pixels that are not empty board and not under a counted checker, grouped into
-die-sized blobs, are candidates. Each candidate is then read at full resolution in a small window
-of the board plane sampled straight from the frame: the die's footprint against the empty-board
-template; its top face and value are found by :mod:`vision.pips` (the best-fitting pip layout's
-pose, then the nine pip places read there; only a clear, self-consistent read is taken: a
-refusal is better than a wrong roll).
+die-sized blobs at half the mosaic's resolution, are candidates (a blob too big or too long,
+a die merged with a shadow or a point's edge, gives its widest spot). Each candidate is then read
+at full resolution in a small window of the board plane sampled straight from the frame (the
+empty-board template of the window is a slice of a per-profile canvas): no pip-like spot near
+it, no die; else the die's footprint against the template; its top face and value are found by
+:mod:`vision.pips` (the best-fitting pip layout's pose, then the nine pip places read there; only
+a clear, self-consistent read is taken: a refusal is better than a wrong roll).
+
+A settled board is read frame after frame: the reader remembers the last frame's windows and
+what they showed (:class:`DiceMemory`), and a window that still shows the same is not read
+again.
 
 Ownership follows the tournament rule: each player rolls into the right-hand half from their own
 seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
-die leaning (cocked: not square, or pressed against a checker or a wall) makes the roll not
-count.
+die leaning (cocked: an unread die's footprint not square, or pressed against a checker; any die
+at the bar's wall or the field's edge) makes the roll not count.
 """
 
 from __future__ import annotations
@@ -40,11 +46,11 @@ FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is 
 MIN_BLOB = 0.3  # a candidate blob's least area in die faces (masked dice show 0.3..)
 MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's rim)
 MERGED_MAX = 30.0  # a bigger blob (in die faces) holds no die worth looking for
+CLOSE = True  # join the half-resolution foreground's near pixels (a plain die's pips)
 WIDE = 0.4  # a merged blob's spot this far (x a die's side) from its rim may be a die
 STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (no die face)
 STREAK_FILL = 0.45  # nor one filling less of its rectangle
-FACE_COCKED = 1.3  # a read top face longer than this (x its width) in the board plane: leaning
-MIN_PIP_CONTRAST = 22.0  # L units: a footprint with no spot this strong has no pips (no die)
+MIN_PIP_CONTRAST = 30.0  # L units: a footprint with no spot this strong has no pips (no die)
 COLOUR_PX = 150  # body pixels the colour is judged on (at most about)
 PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
 GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
@@ -260,6 +266,8 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
     small = cv2.resize(field_mosaic(strips), kit.half_size, interpolation=cv2.INTER_AREA)
     d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
     fg = ((d2 > FG_SIGMA2) & (held[::2, ::2] == 0)).astype(np.uint8)
+    if CLOSE:  # a die of the board's colour shows its pips only: join them into one blob
+        fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     rows = fg.shape[0] // 2
@@ -426,8 +434,10 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
-    if value is not None and face is not None:  # a read face: its own squareness tells
-        cocked = face.aspect > FACE_COCKED or touching or off_field
+    if value is not None and face is not None:
+        # a read face: off the field or at the bar's wall only (touching a checker's mask
+        # called three times more flat dice cocked than it caught leaning ones, tuning seeds)
+        cocked = off_field
     else:  # no face: the footprint's
         cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
     fx, fy = _at(M, rcx, rcy)
