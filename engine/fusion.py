@@ -72,7 +72,10 @@ class Fusion(Inference):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
             return []  # the last player's dice, still on the board (after a dance, say)
-        return self.command({"command": "roll", "dice": list(dice.values)})
+        events = self.command({"command": "roll", "dice": list(dice.values)})
+        if events and self.phase == Phase.ROLLED and events[-1].type == "Rolled":
+            events += self.observe(obs)  # the board may show the play already (dice down)
+        return events
 
     def _try(self, cmd: Mapping[str, Any]) -> list[Event]:
         """A command the camera infers; nothing when the rules refuse it now (the operator can
@@ -204,9 +207,15 @@ class Fusion(Inference):
                 return []
             return self._emit(self._illegal(self.position))
         mixed = self._mixed_seen(obs, best)
+        seen = None if mixed else self._seen_illegal(obs, best)
+        if mixed or seen is not None:
+            # before a flag: the mover's legal play and the opponent's after it (the opponent
+            # rolled and played before the camera saw the dice go)
+            both = self._infer_two_plays(obs)
+            if both is not None:
+                return both
         if mixed:
             return self._emit([self._flag_mixed(mixed)])
-        seen = self._seen_illegal(obs, best)
         if seen is not None:
             return self._emit(self._illegal(seen))
         if not _fully_seen(obs) and _best_possible(obs) - best >= MARGIN:
@@ -290,6 +299,10 @@ class Fusion(Inference):
             flagged_mixed = self.flag.get("mixed")
             if flagged != self.position and before - best >= MARGIN:
                 return self._emit([Event("FlagCleared", {})])
+            if flagged is not None:
+                stood = self._infer_stood(obs, flagged)
+                if stood is None or stood:
+                    return stood or []  # None: the opponent's play, seen in one run so far
         mixed = self._mixed_seen(obs, max(best, before))
         if mixed:
             event = self._flag_mixed(mixed)

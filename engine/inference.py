@@ -12,7 +12,12 @@ landed):
 - the opening: either side's play of a roll with two different dice;
 - a double (phase DOUBLED): the doubler playing means the cube was taken;
 - a dance: when the side to roll cannot play some rolls and the board shows the opponent's
-  play from the position, the side to roll danced and the opponent played.
+  play from the position, the side to roll danced and the opponent played;
+- a flagged play: the board shows the opponent's play from the flagged position: the illegal
+  play stood (the opponent played on), then that play;
+- before a flag (phase ROLLED, the board fits no legal play): the mover's legal play then the
+  opponent's (who rolled and played before the camera saw the mover's dice go) is recorded
+  instead.
 
 A tracker that counts its settled runs (``obs.run``) has the play confirmed by a second run
 first: a hand paused mid-move that the reader missed shows a board for one run only.
@@ -276,6 +281,62 @@ class Inference:
         if events and self.phase == Phase.ROLLED:
             events += self._fuse(obs)
         return events
+
+    def _infer_two_plays(self, obs: Observation) -> list[Event] | None:
+        """Phase ROLLED, the board fits no legal play: is it one of the mover's legal plays
+        then one of the opponent's (with the opponent's roll when read)? Then both are
+        recorded; None when not clearly. Slow (every roll after every play): asked only before
+        a flag."""
+        if self.turn is None or self.dice is None or self.rules.hooks or not fully_seen(obs):
+            return None
+        side, other = self.turn, self.turn.other
+        dice = obs.dice
+        rolls = [tuple(sorted(dice.values, reverse=True))] if (
+            dice is not None and dice.owner == other.value and len(dice.values) == 2) else None
+        memo = self.__dict__.get("_two_ply")
+        key = (self.position, side, self.dice, rolls and rolls[0])
+        if memo is None or memo[0] != key:
+            table: dict[Position, tuple[Any, list[Roll]]] = {}
+            for play in legal_plays(self.position, side, self.dice, self.rules):
+                for roll in rolls or EVERY_ROLL:
+                    for reply in legal_plays(play.after, other, roll, self.rules):
+                        entry = table.setdefault(reply.after, (play, []))
+                        if entry[0].after == play.after:
+                            entry[1].append(roll)
+            memo = (key, table)
+            self.__dict__["_two_ply"] = memo
+        table = memo[1]
+        if not table:
+            return None
+        ranked = sorted(((obs.log_likelihood(end), end) for end in table), key=lambda fe: -fe[0])
+        best, end = ranked[0]
+        runner = max([obs.log_likelihood(self.position), *(f for f, _ in ranked[1:2])])
+        if best - runner < MARGIN or misfits(obs, end) > MISFITS:
+            return None
+        if not self._confirmed(obs, ("two", end)):
+            return []  # one run so far: wait rather than flag
+        play, replies = table[end]
+        events = self._try({"command": "play", "position": play.after.to_json()})
+        if events and self.phase == Phase.ROLL and self.turn is other:
+            events += self._record_roll(obs, other, replies)
+        return events
+
+    def _infer_stood(self, obs: Observation, flagged: Position) -> list[Event] | None:
+        """Phase FLAGGED: the board shows the opponent's play from the flagged position (its
+        roll unread): the illegal play stood (the opponent played on it), then that play.
+        None: one run showed it so far (wait: not a new illegal board)."""
+        if self.turn is None or self.rules.hooks:
+            return []
+        other = self.turn.other
+        seen = self._clear_play(obs, flagged, self._every_roll(flagged, other), None)
+        if seen is None:
+            return []
+        if not self._confirmed(obs, (flagged, seen[0])):
+            return None
+        stood = self._try({"command": "let_stand"})
+        if stood and self.phase == Phase.ROLL and self.turn is other:
+            stood += self._record_roll(obs, other, seen[1])
+        return stood
 
     def _infer_take(self, obs: Observation) -> list[Event]:
         """Phase DOUBLED, no roll read: the doubler's play on the board means the cube was

@@ -1,0 +1,92 @@
+"""The stable-reading filter: a settled run's reads fused, the dice voted on (a roll needs two
+agreeing reads, in one run or over runs of the same dice), a disagreement waits."""
+
+from __future__ import annotations
+
+from engine.observation import Cube, Dice, Observation
+from engine.position import Position
+from engine.rules import STANDARD
+from vision.turns import StableReader, TrackedObservation, vote_dice
+
+START: Position = STANDARD.start
+
+
+def read(dice: Dice | None = None, p: float = 0.98, **kw) -> Observation:
+    obs = Observation.exact(START, dice=dice, cube=Cube("center", 1), p=p)
+    return Observation(obs.regions, obs.dice, obs.cube, floor=obs.floor, **kw)
+
+
+ROLL = Dice((3, 5), "white")
+UNREAD = Dice((), "white")
+
+
+def test_a_roll_needs_two_agreeing_reads() -> None:
+    assert vote_dice([read(ROLL), read(UNREAD)]).dice == UNREAD
+    assert vote_dice([read(ROLL), read(ROLL)]).dice == ROLL
+    assert vote_dice([read(ROLL)], need=1).dice == ROLL
+
+
+def test_rival_rolls_wait_and_the_majority_wins() -> None:
+    other = Dice((2, 6), "white")
+    assert not vote_dice([read(ROLL), read(other)]).sure
+    vote = vote_dice([read(other), read(ROLL), read(ROLL)])
+    assert vote.sure and vote.dice == ROLL
+
+
+def test_presence_by_majority_a_tie_waits_unless_a_read_gave_values() -> None:
+    assert vote_dice([read(None), read(None), read(UNREAD)]).dice is None
+    assert not vote_dice([read(None), read(UNREAD)]).sure
+    assert vote_dice([read(None), read(ROLL)]).sure
+
+
+def test_phantom_dice_with_a_flickering_owner_do_not_block_the_run() -> None:
+    vote = vote_dice([read(Dice((), None, True)), read(Dice((), "white", True)),
+                      read(Dice((), None, True))])
+    assert vote.sure and vote.dice == Dice((), None, True)
+
+
+def test_one_read_in_each_of_two_runs_of_the_same_dice_makes_a_roll() -> None:
+    sr = StableReader(2)
+    assert sr.push(read(ROLL)) is None
+    first = sr.push(read(UNREAD))
+    assert first is not None and first.dice == UNREAD and first.roll_hint == ROLL
+    sr.push(None)  # the player's hand: a new run
+    sr.push(read(UNREAD))
+    second = sr.push(read(ROLL))
+    assert second is not None and second.dice == ROLL
+
+
+def test_a_run_with_no_dice_forgets_the_last_roll() -> None:
+    sr = StableReader(2)
+    sr.push(read(ROLL))
+    sr.push(read(UNREAD))
+    sr.push(None)
+    sr.push(read(None))
+    sr.push(read(None))
+    sr.push(None)
+    sr.push(read(UNREAD))
+    out = sr.push(read(ROLL))
+    assert out is not None and out.dice == UNREAD  # one read only: not yet a roll
+
+
+def test_fused_regions_average_the_run_and_runs_are_counted() -> None:
+    sr = StableReader(2)
+    wrong = Observation.exact(START, cube=Cube("center", 1))
+    regions = list(wrong.regions)
+    regions[0] = {(0, 3): 0.98}  # one frame misreads black's two checkers on white's 1-point
+    assert sr.push(Observation(regions, None, wrong.cube, floor=wrong.floor)) is None
+    out = sr.push(read())
+    assert isinstance(out, TrackedObservation) and out.run == 1
+    assert out.regions[0][(0, 2)] == out.regions[0][(0, 3)]  # undecided, not misread
+    sr.push(None)
+    sr.push(read())
+    assert sr.push(read()).run == 2
+
+
+def test_a_hand_or_an_unsettled_frame_breaks_the_run() -> None:
+    sr = StableReader(2)
+    sr.push(read())
+    assert sr.push(read(hand=True)) is None
+    assert sr.push(read()) is None
+    assert sr.push(read()) is not None
+    assert sr.rejected == 1
