@@ -18,6 +18,9 @@ Calibrations (``--calib``, comma-separated):
 - ``standard``: a frame of the standard start under the same camera, true corners (the board
   calibrated once as for backgammon, then the variant played on it).
 
+``--dice truth`` takes each read's dice, and which frames are settled, from the footage's truth
+(the board alone is read by the camera: what the counts and the pins give the referee).
+
 Readers: ``read`` (``vision.read`` as it is); for Plakoto ``read+pins`` (``vision.read`` then
 ``vision.pins.find_pins``: pins the counts missed added, the base colour of every mixed point in
 the observation); and, with ``--hidden``, the same with :func:`widen_hidden` after the read (an
@@ -52,7 +55,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from calibration.calibrate import START, calibrate, misread  # noqa: E402
-from engine.observation import Observation  # noqa: E402
+from engine.observation import Dice, Observation  # noqa: E402
 from engine.phase import START_FIT  # noqa: E402
 from engine.rules import by_name, game_rules  # noqa: E402
 from gammoncam.pipeline import replay  # noqa: E402
@@ -144,15 +147,31 @@ def profile_for(calib: str, first: np.ndarray, doc: dict[str, Any], rules: str,
     return prof, misread(prof, img, START)[0]
 
 
-def run_game(video: Path, profile: Any, rules: str,
-             reader: Callable[..., Observation]) -> Any:
+def run_game(video: Path, profile: Any, rules: str, reader: Callable[..., Observation],
+             truth_dice: list[dict[str, Any]] | None = None) -> Any:
+    """Replay ``video``; with ``truth_dice`` (the footage's per-frame truth) each read's dice
+    are the truth's, so only the board is read by the camera."""
     gate = Settler(frames=1)
+    index = [0]
 
     def settle(f: Any) -> bool:
-        return bool(gate.update(f.grey if f.grey is not None else f.image))
+        index[0] = f.index
+        moved = bool(gate.update(f.grey if f.grey is not None else f.image))
+        if truth_dice is None:
+            return moved
+        # the truth's dice go with the truth's settled frames (tumbling dice are unsettled)
+        return bool(truth_dice[min(f.index, len(truth_dice) - 1)]["settled"])
+
+    def read_(image: np.ndarray, prof: Any) -> Observation:
+        obs = reader(image, prof)
+        if truth_dice is None:
+            return obs
+        d = truth_dice[min(index[0], len(truth_dice) - 1)].get("dice")
+        dice = None if not d else Dice(tuple(d["values"]), d.get("owner"), bool(d["cocked"]))
+        return dataclasses.replace(obs, dice=dice)
 
     return replay(VideoFileSource(video), profile, settings={"variant": rules}, settle=settle,
-                  read=reader)
+                  read=read_)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,6 +187,8 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"comma-separated calibrations: {', '.join(CALIBS)}")
     ap.add_argument("--hidden", action="store_true",
                     help="also the readers with widen_hidden (tall stacks' hidden counts)")
+    ap.add_argument("--dice", choices=["read", "truth"], default="read",
+                    help="dice as read, or from the footage's truth (the board alone read)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each game's misses")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     cv2.setNumThreads(1)
@@ -182,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(f"variant footage through real vision ({a.size}, at most {a.turns} turns a game, "
-          f"seeds {a.seed}+)")
+          f"seeds {a.seed}+, dice {'as read' if a.dice == 'read' else 'from the truth'})")
     print(f"{'variant':11} {'seed':>6} {'calibration':12} {'reader':16} {'misread':>7} "
           f"{'start gap':>9} {'unseen':>6} {'turns':>5} {'exact':>5} {'flags':>5} {'result':>6} "
           f"{'time s':>7}")
@@ -217,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
                     gap, unseen = start_gap(first, prof, rules)
                     for name, reader in readers:
                         t0 = time.monotonic()
-                        r = run_game(video, prof, rules, reader)
+                        r = run_game(video, prof, rules, reader,
+                                     doc["frames"] if a.dice == "truth" else None)
                         sc = score(r.events, doc["game"])
                         flags = sum(1 for e in r.events if e["type"] == "IllegalMoveFlagged")
                         res = doc["game"]["result"]
