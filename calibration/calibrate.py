@@ -19,15 +19,17 @@ import numpy as np
 from engine import Position, PositionError
 from engine.observation import expected_counts
 from engine.xgid import XgidError, parse_xgid
-from vision.discs import DiscModel
+from vision.appearance import to_lab
+from vision.discs import NEAR, DiscModel, _dilate
 from vision.geometry import BoardShape
+from vision.light import lit_looks
 from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import strip_kinds
 
 from .drift import reference_image
 from .find import find_board
-from .learn import ORIENTATIONS, _strips_lab, label_strips, learn, oriented
+from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refine import refine_corners
 
@@ -70,14 +72,23 @@ def misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[in
 def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscModel:
     """Checker-top templates and every point's empty look, from a frame showing ``pos``."""
     lay = prof.layout
-    lab = _strips_lab(frame, lay, prof.corners, prof.trays_right)
+    bgr = _strips_bgr(frame, lay, prof.corners, prof.trays_right)
+    lab = to_lab(bgr.reshape(-1, bgr.shape[2], 3)).reshape(bgr.shape)
     labels = label_strips(lay, pos)
+    kinds = strip_kinds(lay)
     occupied = []
     for i, (w, b) in enumerate(expected_counts(pos)[:24]):
         n = w + b
         if 0 < n <= lay.shape.row_max and not (w and b):
             occupied += [(i, j, 1 if w else 2) for j in range(n)]
-    return DiscModel.fit(lab, labels, strip_kinds(lay), lay, occupied)
+    # a covered point borrows its kind's look under the light its neighbours show
+    places = [lay.point_place(i + 1) for i in range(24)]
+    free = (labels == 0) & ~_dilate(labels != 0, NEAR)
+    looks, known = lit_looks(bgr, free, kinds, np.array([c for c, _ in places], float),
+                             np.array([t for _, t in places]))
+    looks = to_lab(np.clip(looks + 0.5, 0, 255).astype(np.uint8).reshape(-1, bgr.shape[2], 3))
+    return DiscModel.fit(lab, labels, kinds, lay, occupied,
+                         (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
 
 
 def board_corners(frame: np.ndarray, method: str = "auto",

@@ -25,14 +25,20 @@ def oriented(corners: np.ndarray, name: str) -> np.ndarray:
     return np.asarray(corners, np.float64)[list(ORIENTATIONS[name])]
 
 
-def _strips_lab(frame: np.ndarray, lay: Layout, corners: np.ndarray, trays_right: bool
+def _strips_bgr(frame: np.ndarray, lay: Layout, corners: np.ndarray, trays_right: bool
                 ) -> np.ndarray:
+    """(N_STRIPS, L, SW, 3) BGR strips of ``frame`` as the reader samples them."""
     import cv2
 
     specs = strip_specs(lay, trays_right)
     Hm = cv2.getPerspectiveTransform(lay.corners().astype(np.float32),
                                      corners.astype(np.float32))
-    strips = sample(frame, frame_maps(lay, specs, Hm), N_STRIPS)
+    return sample(frame, frame_maps(lay, specs, Hm), N_STRIPS)
+
+
+def _strips_lab(frame: np.ndarray, lay: Layout, corners: np.ndarray, trays_right: bool
+                ) -> np.ndarray:
+    strips = _strips_bgr(frame, lay, corners, trays_right)
     return to_lab(strips.reshape(-1, strips.shape[2], 3)).reshape(strips.shape)
 
 

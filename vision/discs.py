@@ -6,9 +6,12 @@ structure: a checker top has its lip, groove, highlight and side where the empty
 and the triangle's edge. So the profile keeps
 
 - a per-pixel template of a checker top of each colour (mean and spread, in disc-local pixels,
-  one for the top row and one for the bottom row since the light falls the other way round), and
+  one for the top row and one for the bottom row since the light falls the other way round;
+  its mean also as seen on each half of the board, which a strip weighs by how near each half's
+  checkers lay to it: the light over a board is not even), and
 - each point strip's own empty look, pixel by pixel (where the calibration frame showed it empty;
-  elsewhere the mean of the strips of its kind, with their spread: a *borrowed* look, which
+  elsewhere the mean of the strips of its kind, with their spread, and that mean under the light
+  the strip's neighbours show (``vision.light``), both at once: a *borrowed* look, which
   gets back part of the log-density it loses against an own look on a truly empty strip, so it
   does not favour a checker, and which later settled frames replace with the point's own look
   where a read is near certain the point is empty there, see ``DiscModel.learn_empty``).
@@ -39,6 +42,8 @@ NB = 28  # strips with an empty look: the 24 points, both bar halves and both tr
 KIND_SPREAD = 1.5  # widening of the kind-mean empty look where a strip was covered
 LEARN_FIT = 16.0  # mean squared z (95th percentile) a borrowed look must fit to be replaced
 GAP_SHARE = 0.5  # share of the kind's look's gap given back (dev seeds 700000+: 0.5 as good as 1)
+SIDE_SPREAD = 2.0  # columns: how far a half's checker tops stand for a strip's (dev: 2-5 alike)
+SIDE_SHRINK = 3.0  # pseudo-samples pulling a half's template cell toward the whole row's
 NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
 
 
@@ -134,18 +139,35 @@ class DiscModel:
     bg_mean: np.ndarray  # (28, L*SW, 3): the 24 points, the bar's top and bottom halves, then
     bg_sigma: np.ndarray  # (28, L*SW, 3)  the trays' top and bottom halves
     bg_bonus: np.ndarray | None = None  # (28, L*SW) nats added to a borrowed empty look
+    side_mean: np.ndarray | None = None  # (2 colours, 2 rows, 2 sides, TS*TS, 3): checker tops
+    side_cols: np.ndarray | None = None  # (2, 2, 2)  as seen on each half of the board, and the
+    # mean column they were seen at (the light differs across the board)
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # -- evidence -------------------------------------------------------------------------------
 
-    def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots) -> Gathered:
+    def tops(self, colour: int, row: np.ndarray, cols: np.ndarray | None) -> np.ndarray:
+        """(n, TS*TS, 3) checker-top template means of one colour for strips in rows ``row``
+        (1 top) at columns ``cols`` (the two halves' templates weighted by how near each was
+        seen; the whole row's without ``cols`` or side templates)."""
+        if cols is None or self.side_mean is None or self.side_cols is None:
+            return self.mean[colour][row]
+        d = (np.asarray(cols, np.float64)[:, None] - self.side_cols[colour][row]) / SIDE_SPREAD
+        w = np.exp(-0.5 * d * d)
+        w /= w.sum(1, keepdims=True)
+        sm = self.side_mean[colour][row]  # (n, 2, TS*TS, 3)
+        return np.einsum("ns,nsqc->nqc", w, sm).astype(np.float32)
+
+    def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots,
+               cols: np.ndarray | None = None) -> Gathered:
         """The models' means, inverse spreads and constants at every disc pixel of the given
-        strips (``top``: strips running down from the top edge), built once per profile."""
+        strips (``top``: strips running down from the top edge; ``cols``: their board columns,
+        for points), built once per profile."""
         idx, tidx = slots.all_idx, slots.all_tidx
         row = top.astype(np.int64)
         means, invs, consts = [], [], []
         for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
-                     *((self.mean[c][row][:, tidx], self.sigma[c][row][:, tidx])
+                     *((self.tops(c, row, cols)[:, tidx], self.sigma[c][row][:, tidx])
                        for c in (0, 1))):
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
@@ -224,10 +246,14 @@ class DiscModel:
 
     @classmethod
     def fit(cls, lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray, lay: Layout,
-            occupied: list[tuple[int, int, int]]) -> DiscModel:
+            occupied: list[tuple[int, int, int]],
+            lit: tuple[np.ndarray, np.ndarray] | None = None) -> DiscModel:
         """From the calibration frame's strips ``lab`` (28, L, SW, 3), their pixel
         labels (0 empty, 1 white, 2 black, -1 unknown), the strips' kinds and the occupied
-        first-row slots ``(strip, slot index from the edge, colour 1|2)``."""
+        first-row slots ``(strip, slot index from the edge, colour 1|2)``. ``lit``: the point
+        strips' kind looks under their own light (Lab (n, L, SW, 3)) and the rows where that
+        light is known (n, L) (``vision.light``): a covered strip borrows both looks (their
+        mean, widened by their difference)."""
         L = lab.shape[1]
         P = L * SW
         NS = NB
@@ -262,14 +288,23 @@ class DiscModel:
             gap = _borrow_gap(labf[ids], f, ksig, noise)
             for i in ids:
                 own = free[i][:, None]
-                bg_mean[i] = np.where(own, labf[i], km)
-                bg_sigma[i] = np.where(own, noise, ksig)
+                look, spread = km, ksig
+                if lit is not None and i < lit[0].shape[0]:
+                    rows = np.repeat(lit[1][i], SW)[:, None] & (tot > 0)
+                    other = lit[0][i].reshape(P, 3).astype(np.float32)
+                    look = np.where(rows, (km + other) / 2, km)
+                    spread = np.where(rows, np.sqrt(ksig**2 + ((km - other) / 2) ** 2), ksig)
+                bg_mean[i] = np.where(own, labf[i], look)
+                bg_sigma[i] = np.where(own, noise, spread)
                 bg_bonus[i] = np.where(own[:, 0], 0.0, np.maximum(gap * GAP_SHARE, 1e-3))
         # checker tops: mean and spread per template cell, per colour and row
         dists = [0.525 + j for j in range(6)]
         sl = make_slots(lay, dists)
         mean = np.zeros((2, 2, TS * TS, 3), np.float32)
         sigma = np.zeros_like(mean)
+        side_mean = np.zeros((2, 2, 2, TS * TS, 3), np.float32)
+        side_cols = np.zeros((2, 2, 2), np.float32)
+        col_of = {i: lay.point_place(i + 1)[0] for i in range(24)}
         for c in (0, 1):
             allpx = []
             acc = {}
@@ -299,7 +334,21 @@ class DiscModel:
                 var = (nn * np.maximum(var, 0) + SHRINK * gsig**2) / (nn + SHRINK)
                 mean[c, rowflag] = m
                 sigma[c, rowflag] = np.maximum(np.sqrt(var), SIGMA_FLOOR)
-        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus)
+                for side in (0, 1):  # the same, from one half of the board (left, right)
+                    t1 = np.zeros((TS * TS, 3), np.float64)
+                    tn = np.zeros(TS * TS)
+                    cs: list[int] = []
+                    for strip, j, colour in occupied:
+                        if (colour != c + 1 or int(kinds[strip] >= 2) != rowflag
+                                or j >= len(dists) or int(col_of[strip] >= 6) != side):
+                            continue
+                        np.add.at(t1, sl.tidx[j], labf[strip, sl.idx[j]])
+                        np.add.at(tn, sl.tidx[j], 1)
+                        cs.append(col_of[strip])
+                    side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (tn[:, None]
+                                                                            + SIDE_SHRINK)
+                    side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
+        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -311,6 +360,10 @@ class DiscModel:
                "bg_sigma": enc(self.bg_sigma)}
         if self.bg_bonus is not None:
             out["bg_bonus"] = enc(self.bg_bonus)
+        if self.side_mean is not None and self.side_cols is not None:
+            out["side_mean"] = enc(self.side_mean)
+            out["side_cols"] = {"shape": list(self.side_cols.shape),
+                                "data": np.round(self.side_cols, 3).ravel().tolist()}
         return out
 
     @classmethod
@@ -319,7 +372,9 @@ class DiscModel:
             return np.asarray(d["data"], np.float32).reshape(d["shape"])
 
         return cls(dec(data["mean"]), dec(data["sigma"]), dec(data["bg_mean"]),
-                   dec(data["bg_sigma"]), dec(data["bg_bonus"]) if "bg_bonus" in data else None)
+                   dec(data["bg_sigma"]), dec(data["bg_bonus"]) if "bg_bonus" in data else None,
+                   dec(data["side_mean"]) if "side_mean" in data else None,
+                   dec(data["side_cols"]) if "side_cols" in data else None)
 
 
 def _borrow_gap(x: np.ndarray, f: np.ndarray, ksig: np.ndarray, noise: np.ndarray

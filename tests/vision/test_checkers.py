@@ -178,7 +178,28 @@ def test_learned_empty_looks_update_the_gathered_models_in_place():
     assert sum(int(prof.discs.borrowed(i).sum()) for i in range(24)) < before
     prep = prepared(prof, (img.shape[1], img.shape[0]))
     top = prep["kinds"][:24] >= 2
-    fresh = prof.discs.gather(np.arange(24), top, prep["counter"].slots)
+    cols = np.array([prof.layout.point_place(i + 1)[0] for i in range(24)])
+    fresh = prof.discs.gather(np.arange(24), top, prep["counter"].slots, cols)
     g = prep["discs"][0]
     assert np.allclose(g.mean, fresh.mean) and np.allclose(g.inv, fresh.inv)
     assert np.allclose(g.const, fresh.const, atol=1e-4)
+
+
+def test_checker_tops_as_each_half_of_the_board_shows_them():
+    """Dev seed 700000 (green oak, uneven light): the start's two whites on point 1 lie far from
+    the row's other whites (point 12) and look warmer; the row's single template missed them
+    in the calibration frame itself. Each half's templates read them, and the whole frame reads
+    back as the start; they survive the profile's JSON."""
+    from vision import read
+
+    setup = random_setup(700000)
+    img0, tr0 = Scene(setup).render(State(START))
+    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    d = prof.discs
+    assert d.side_mean is not None and d.side_cols is not None
+    # white, bottom row: point 12 (column 0) on the left half, point 1 (column 11) on the right
+    assert d.side_cols[0, 0].tolist() == [0.0, 11.0]
+    assert read(img0, prof, settled=False).best_counts() == expected_counts(START)
+    again = DiscModel.from_json(d.to_json())
+    assert again.side_mean is not None and np.allclose(again.side_mean, d.side_mean, atol=0.06)
+    assert again.side_cols is not None and np.allclose(again.side_cols, d.side_cols)

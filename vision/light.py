@@ -1,0 +1,67 @@
+"""The light over the points: a board is not evenly lit (a gradient, a vignette, a shadow band,
+a glare spot), so a point strip that was covered at calibration must not borrow its kind's
+empty look as the mean light shows it, but as the light over that strip shows it.
+
+The light is read off the empty points around it: each free strip's pixels against the mean of
+its kind's free pixels at the same strip pixels (the paint is the same on every point of a
+kind, so what differs is light), per band of rows along the strip, as log gains per BGR
+channel. A covered strip's gain at a band is the weighted mean of the gains its nearest free
+strips (either kind, its own row of the board) show at that band; its borrowed look is its
+kind's mean under that gain.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+BAND = 4  # strip rows per band
+SATURATED = 250  # a channel this bright says nothing about the light
+MIN_PIXELS = 12  # free, unsaturated pixels a band of a strip needs to give its gain
+NEAR_COLS = 1.0  # columns: the spread of the weights of the neighbours' gains
+MIN_WEIGHT = 0.3  # total weight of neighbours' gains needed at a band
+MAX_LOG = 0.7  # gains kept within exp(+-0.7)
+
+
+def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.ndarray,
+              top: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For the point strips (the first ``len(cols)`` of ``bgr`` (N, L, SW, 3) with their free
+    pixels ``free`` (N, L, SW), kinds, columns and rows): each strip's kind mean under the light
+    its neighbours show (BGR, float, (n, L, SW, 3)) and where that light was known ((n, L))."""
+    n = len(cols)
+    L, sw = bgr.shape[1:3]
+    x = np.log(bgr[:n].astype(np.float32) + 1.0)
+    ok = free[:n] & (bgr[:n].max(-1) < SATURATED)
+    okf = ok[..., None].astype(np.float32)
+    nb = (L + BAND - 1) // BAND
+    gain = np.zeros((n, nb, 3), np.float32)
+    have = np.zeros((n, nb), bool)
+    km_lin = np.zeros((n, L, sw, 3), np.float32)
+    for k in np.unique(kinds[:n]):
+        ids = np.nonzero(kinds[:n] == k)[0]
+        f = okf[ids]
+        tot = f.sum(0)
+        km = (x[ids] * f).sum(0) / np.maximum(tot, 1)  # (L, SW, 3) log mean
+        fa = free[ids][..., None].astype(np.float32)
+        lin = (bgr[ids].astype(np.float32) * fa).sum(0) / np.maximum(fa.sum(0), 1)
+        km_lin[ids] = lin
+        for i in ids:
+            m = ok[i] & (tot[..., 0] > 1)
+            d = (x[i] - km) * m[..., None]
+            for b in range(nb):
+                sl = slice(b * BAND, min(L, (b + 1) * BAND))
+                cnt = m[sl].sum()
+                if cnt >= MIN_PIXELS:
+                    gain[i, b] = d[sl].sum((0, 1)) / cnt
+                    have[i, b] = True
+    lit = np.zeros((n, L, sw, 3), np.float32)
+    known = np.zeros((n, L), bool)
+    for i in range(n):
+        same = np.nonzero((top[:n] == top[i]) & (np.arange(n) != i))[0]
+        w = np.exp(-0.5 * ((cols[same] - cols[i]) / NEAR_COLS) ** 2)[:, None] * have[same]
+        tw = w.sum(0)  # (nb,)
+        g = (gain[same] * w[..., None]).sum(0) / np.maximum(tw, 1e-6)[:, None]
+        g = np.clip(g, -MAX_LOG, MAX_LOG)
+        rows = np.minimum(np.arange(L) // BAND, nb - 1)
+        lit[i] = km_lin[i] * np.exp(g[rows])[:, None, :]
+        known[i] = tw[rows] >= MIN_WEIGHT
+    return np.clip(lit, 0, 255), known
