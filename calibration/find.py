@@ -160,7 +160,7 @@ class _Model:
 def _eta(S1: np.ndarray, n: np.ndarray, sq: np.ndarray) -> np.ndarray:
     """The model's score from per-class sums ``S1`` (k, classes, channels), class sizes ``n``
     (classes,) or (k, classes) and the sums of squares ``sq`` (k,)."""
-    n = np.broadcast_to(n, S1.shape[:2])
+    n = n[None] if n.ndim == 1 else n  # (1 or k, classes)
     inv = 1.0 / np.maximum(n, 1)
     tot = S1.sum(1)
     tot2 = (tot * tot).sum(1) / n.sum(1)

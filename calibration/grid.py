@@ -139,24 +139,28 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     m = _model(COARSE)
     h, w = lab.shape[:2]
     xy = ch.discs.xy
-    cands = [(q, b, fit) for q, b, fit in grid_candidates(ch, (w, h))
-             if not (q[:, 0].max() < 0 or q[:, 0].min() > w or q[:, 1].max() < 0
-                     or q[:, 1].min() > h)]
+    cands = grid_candidates(ch, (w, h))
     if not cands:
         return []
+    Q = np.asarray([q for q, _b, _fit in cands])  # (n, 4, 2)
+    on = ~((Q[:, :, 0].max(1) < 0) | (Q[:, :, 0].min(1) > w) | (Q[:, :, 1].max(1) < 0)
+           | (Q[:, :, 1].min(1) > h))  # some of it in the image
+    idx = np.nonzero(on)[0]
+    if len(idx) == 0:
+        return []
     # checkers lie on the playing area: a quad leaving many out is likely a part of it
-    covers = _inside(np.asarray([c[0] for c in cands]), xy) / max(len(xy), 1)
-    cands = [(fit * cv, cv, b, q) for (q, b, fit), cv in zip(cands, covers, strict=True)]
+    covers = _inside(Q[idx], xy) / max(len(xy), 1)
+    pre = np.asarray([cands[i][2] for i in idx]) * covers
     # only the candidates whose columns fit the discs best are worth the pattern model
-    cands.sort(key=lambda t: -t[0])
-    top = cands[:max(PRE_KEEP, int(PRE_SHARE * len(cands)))]
-    X = np.stack([m.warp(lab, q) for _pre, _cover, _b, q in top])
-    bars = np.asarray([b for _pre, _cover, b, _q in top])
+    order = np.argsort(-pre, kind="stable")[:max(PRE_KEEP, int(PRE_SHARE * len(idx)))]
+    top = [(covers[k], cands[idx[k]][1], Q[idx[k]]) for k in order]
+    X = np.stack([m.warp(lab, q) for _cover, _b, q in top])
+    bars = np.asarray([b for _cover, b, _q in top])
     sc = np.zeros(len(top))
     for b in np.unique(bars):  # the pattern scores, all candidates of a bar width at once
         sel = np.nonzero(bars == b)[0]
         sc[sel] = m.scores(X[sel], float(b))
-    scored = [(float(s) * cover ** COVER, b, q)
-              for s, (_pre, cover, b, q) in zip(sc, top, strict=True)]
+    scored = [(float(s) * float(cover) ** COVER, b, q)
+              for s, (cover, b, q) in zip(sc, top, strict=True)]
     scored.sort(key=lambda t: -t[0])
     return scored[:keep]
