@@ -308,6 +308,7 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
     q = np.asarray(quad, np.float64).copy()
     best = quad_score(img, q, bar, grid)
     min_side = 0.2 * min(img.shape[:2])
+    memo: dict[bytes, float] = {q.tobytes(): best}  # quads scored at this bar (steps go back)
     for step in steps:
         improved = True
         rounds = 0
@@ -321,7 +322,7 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
                     cand[i] += d
                     if plausible(cand, min_side):
                         cands.append(cand)
-                q, best, up = _take_best(img, cands, bar, grid, q, best)
+                q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
                 improved |= up
             for i in range(4):
                 j = (i + 1) % 4
@@ -334,21 +335,28 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
                     cand[j] += sgn * step * n
                     if plausible(cand, min_side):
                         cands.append(cand)
-                q, best, up = _take_best(img, cands, bar, grid, q, best)
+                q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
                 improved |= up
         sb, b2 = _best_bar(img, q, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
+            memo = {q.tobytes(): best}
     return q, bar, best
 
 
 def _take_best(img: np.ndarray, cands: list[np.ndarray], bar: float, grid: tuple[int, int],
-               q: np.ndarray, best: float) -> tuple[np.ndarray, float, bool]:
+               q: np.ndarray, best: float, memo: dict[bytes, float]
+               ) -> tuple[np.ndarray, float, bool]:
     """The best of ``cands`` and its score when it beats ``best``, else ``q`` and ``best``;
-    and whether it did."""
+    and whether it did. ``memo``: scores of quads already scored (at ``bar``), kept up."""
     if not cands:
         return q, best, False
-    sc = quad_scores(img, cands, bar, grid)
+    keys = [c.tobytes() for c in cands]
+    new = [i for i, k in enumerate(keys) if k not in memo]
+    if new:
+        for i, v in zip(new, quad_scores(img, [cands[i] for i in new], bar, grid), strict=True):
+            memo[keys[i]] = float(v)
+    sc = np.asarray([memo[k] for k in keys])
     k = int(np.argmax(sc))
     if sc[k] > best + 1e-5:
         return cands[k], float(sc[k]), True
