@@ -245,6 +245,11 @@ class Referee(Fusion):
             if e.get("turn"):
                 self.turn = Side(e["turn"])
             self.dice = tuple(e["dice"]) if e.get("dice") else None  # type: ignore[assignment]
+            if e.get("cube"):
+                c = e["cube"]
+                self.cube_value = int(c["value"])
+                self.cube_owner = None if c["owner"] == "center" else Side(c["owner"])
+                self.cube_turned = self.cube_owner is not None or self.cube_value > 1
             self.flag = None
             self.candidates = []
             self.phase = Phase.ROLLED if self.dice else Phase.ROLL
@@ -687,9 +692,31 @@ class Referee(Fusion):
         if turn is None:
             raise CommandError("say whose turn it is: 'turn' is 'white' or 'black'")
         dice = list(_dice(cmd["dice"])) if cmd.get("dice") else None
-        events = [Event("PositionCorrected", {"position": pos.to_json(), "turn": turn.value,
-                                              "dice": dice})]
+        data: dict[str, Any] = {"position": pos.to_json(), "turn": turn.value, "dice": dice}
+        if cmd.get("cube") is not None:
+            data["cube"] = self._corrected_cube(cmd["cube"])
+        events = [Event("PositionCorrected", data)]
         return events + (self._dance(pos, turn, (dice[0], dice[1])) if dice else [])
+
+    def _corrected_cube(self, value: Any) -> dict[str, Any]:
+        """A cube given with a corrected position: ``{"value": 2, "owner": "black"}``; the owner
+        is "center" (or None) for a cube nobody owns."""
+        assert self.settings is not None and self.game is not None
+        if not isinstance(value, Mapping):
+            raise CommandError(f"cube must be {{'value': ..., 'owner': ...}}, not {value!r}")
+        v, owner = value.get("value", 1), value.get("owner")
+        if (not isinstance(v, int) or isinstance(v, bool) or v < 1 or v & (v - 1)
+                or v > (self.settings.max_cube or 4096)):
+            raise CommandError(f"cube value must be 1 or a power of two within the limit, "
+                               f"not {v!r}")
+        side = None if owner in (None, "center", "centre") else _side(owner)
+        if side is not None and v == 1:
+            raise CommandError("an owned cube shows 2 or more")
+        if (v, side) != (1, None) and (not self.rules.cube or self.game.crawford):
+            why = ("no doubling in the Crawford game" if self.rules.cube
+                   else f"{self.rules.name} is played without the cube")
+            raise CommandError(f"the cube stays in the middle at 1: {why}")
+        return {"value": v, "owner": side.value if side else "center"}
 
     def _dance(self, pos: Position, side: Side, dice: tuple[int, int]) -> list[Event]:
         """The turn passes at once when ``dice`` cannot be played (as after a roll)."""

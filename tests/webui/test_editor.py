@@ -6,6 +6,7 @@ an illegal play show in the page's language. Screenshots go to tests/webui/scree
 from __future__ import annotations
 
 import json
+import time
 import urllib.request
 from typing import Any
 
@@ -113,7 +114,7 @@ def test_plakoto_pins_and_the_variant_start(browser: Any, server: Server) -> Non
     assert not page.errors
 
 
-def test_the_cube_is_not_silently_dropped(browser: Any, server: Server) -> None:
+def test_the_cube_is_corrected_with_the_position(browser: Any, server: Server) -> None:
     op = OperatorClient(server.url)
     op.command("new_match", length=5, white="Ana", black="Bruno")
     op.command("opening_roll", white=3, black=1)
@@ -123,8 +124,15 @@ def test_the_cube_is_not_silently_dropped(browser: Any, server: Server) -> None:
     page.select_option("#ed-cube", "4")
     page.select_option("#ed-cube-owner", "white")
     page.click("#ed-submit")
-    page.wait_for_selector("#message:has-text('The cube cannot be corrected here')")
-    assert _state(server)["cube"]["value"] == 1
+    page.wait_for_selector("#message:has-text('Done')")
+    assert _state(server)["cube"] == {"value": 4, "owner": "white"}
+    page.select_option("#ed-cube-owner", "center")  # a centred 4 is an automatic double's cube
+    page.select_option("#ed-cube", "1")
+    page.click("#ed-submit")
+    deadline = time.monotonic() + 10
+    while _state(server)["cube"] != {"value": 1, "owner": "center"} and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert _state(server)["cube"] == {"value": 1, "owner": "center"}
     assert not page.errors
 
 
