@@ -174,17 +174,18 @@ C_GRID = 8  # the coarse search's template grid
 _TEMPLATES = {g: _templates(g) for g in (T_GRID, C_GRID)}
 _UV = {g: tuple(a.ravel()[None, :].astype(np.float32) for a in np.meshgrid(
     np.linspace(-T_SPAN, T_SPAN, g), np.linspace(-T_SPAN, T_SPAN, g))) for g in (T_GRID, C_GRID)}
+_BASIS = {g: np.concatenate([np.ones_like(u), u, v]) for g, (u, v) in _UV.items()}  # (3, g*g)
 
 
 def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
     """(poses, 6) correlation of the face under each pose (cx, cy, angle, side) with the six
     layouts (dark pips: negative), sampled on a ``grid`` x ``grid`` template."""
-    U, V = _UV[grid]
     P = poses.astype(np.float32)
-    s = P[:, 3:4]
-    ca, sa = np.cos(P[:, 2:3]) * s, np.sin(P[:, 2:3]) * s
-    sx = P[:, 0:1] + (U * ca - V * sa)
-    sy = P[:, 1:2] + (U * sa + V * ca)
+    s = P[:, 3]
+    ca, sa = np.cos(P[:, 2]) * s, np.sin(P[:, 2]) * s
+    # sample places as one product each: [cx, cos, -sin] @ [1; U; V] (and the same for y)
+    sx = np.stack([P[:, 0], ca, -sa], 1) @ _BASIS[grid]
+    sy = np.stack([P[:, 1], sa, ca], 1) @ _BASIS[grid]
     patch = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     # the templates are zero-mean: only the patch's spread is needed, not its centred copy
     n = patch.shape[1]
@@ -378,7 +379,7 @@ C_SHIFT, C_NSHIFT = 0.2, 5  # coarse poses: shifts (x the nominal side) around e
 C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
 C_SIDES = (0.9, 1.06)  # and sizes
 R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
-MIN_CORR = 0.55  # the best layout's correlation
+MIN_CORR = 0.7  # the best layout's correlation
 MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
