@@ -4,7 +4,8 @@ one-shot and scores the 24 points against truth.json, best of the four orientati
 pattern score, the one-shot CPU time: one thread, so one core) and the total; ``--draw DIR``
 writes each photo with its found quad to DIR (keep it outside the repository). "found" only says
 the finder returned a quad: it is not checked against corners (there is no corner truth for these
-photos); look at the quads to judge them. Dice are not read yet."""
+photos); look at the quads to judge them. The dice read_oneshot reports are scored by
+``python -m bench.bench_real_dice``."""
 
 from __future__ import annotations
 
@@ -96,8 +97,8 @@ def main() -> int:
         print(f"{name:32} {r:>5}/{s:<6} {100 * r / max(s, 1):6.1f} {found:>6} {pattern:>8} "
               f"{dt * 1000:6.0f}")
     print(f"{'TOTAL':32} {tot_r:>5}/{tot_s:<6} {100 * tot_r / max(tot_s, 1):6.1f} % of scored "
-          f"points; one-shot median {np.median(times) * 1000:.0f} ms per photo (one core); "
-          f"dice: not read yet")
+          f"points; one-shot median {np.median(times) * 1000:.0f} ms per photo (CPU time, one "
+          f"thread)")
     return 0
 
 
