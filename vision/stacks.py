@@ -9,7 +9,7 @@ the empty board. All hypotheses of all strips come out of one matrix product.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -33,6 +33,7 @@ class MaskSet:
     nmax: int
     area: float  # pixels of one fully visible checker
     first_row: int = 0  # checkers in the first row before the layers (0: no layers modelled)
+    plans: dict = field(default_factory=dict, repr=False, compare=False)  # see stack_scores
 
 
 def _strip_coords(lay: Layout, width: float) -> tuple[np.ndarray, np.ndarray]:
@@ -156,33 +157,45 @@ def hypotheses(nmax: int, mixed: bool = True) -> list[tuple[int, int, int]]:
 def stack_scores(Sw: np.ndarray, Sb: np.ndarray, ms: MaskSet, hyps: list[tuple[int, int, int]],
                  layer_penalty: float = 0.0) -> np.ndarray:
     """(strips, hypotheses) raw log scores from the per-column colour sums ``Sw``/``Sb``
-    (strips x columns); ``layer_penalty`` nats off per checker lying on the first row (of a
-    point's mask set)."""
-    N = Sw.shape[0]
-    out = np.full((N, len(hyps)), -1e9, np.float32)
-    cum: dict[int, tuple[np.ndarray, np.ndarray]] = {}
-    for n in range(1, ms.nmax + 1):
-        cols = ms.col_of[n]
-        cum[n] = (np.cumsum(Sw[:, cols], 1), np.cumsum(Sb[:, cols], 1))
+    (strips x columns); ``layer_penalty`` nats off per checker laid past the first row (of a
+    point's mask set). Every score is a sum of columns, so all come out of two products."""
+    key = (tuple(hyps), float(layer_penalty))
+    if key not in ms.plans:
+        ms.plans[key] = _plan(ms, hyps, layer_penalty)
+    U, V, c = ms.plans[key]
+    return (Sw.astype(np.float32) @ U + Sb.astype(np.float32) @ V + c).astype(np.float32)
+
+
+def _plan(ms: MaskSet, hyps: list[tuple[int, int, int]], layer_penalty: float
+          ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per hypothesis: the columns its white and its black checkers show (0/1 matrices
+    columns x hypotheses) and its constant (penalties; -1e9 past the largest count modelled)."""
+    ncol = ms.A.shape[1]
+    U = np.zeros((ncol, len(hyps)), np.float32)
+    V = np.zeros_like(U)
+    c = np.zeros(len(hyps), np.float32)
     for h, (w, b, n1) in enumerate(hyps):
         n = w + b
         if n == 0:
-            out[:, h] = EMPTY_BONUS
-        elif n > ms.nmax:
+            c[h] = EMPTY_BONUS
             continue
-        elif n1 == 0:
-            cw, cb = cum[n]
-            out[:, h] = cw[:, -1] if w else cb[:, -1]
+        if n > ms.nmax:
+            c[h] = -1e9
+            continue
+        cols = ms.col_of[n]
+        if n1 == 0:
+            (U if w else V)[cols, h] = 1.0
         elif n1 > 0:  # n1 white below, black on top
-            cw, cb = cum[n]
-            out[:, h] = cw[:, n1 - 1] + cb[:, -1] - cb[:, n1 - 1] - MIX_PENALTY
+            U[cols[:n1], h] = 1.0
+            V[cols[n1:], h] = 1.0
+            c[h] -= MIX_PENALTY
         else:
-            cw, cb = cum[n]
-            k = -n1
-            out[:, h] = cb[:, k - 1] + cw[:, -1] - cw[:, k - 1] - MIX_PENALTY
+            V[cols[:-n1], h] = 1.0
+            U[cols[-n1:], h] = 1.0
+            c[h] -= MIX_PENALTY
         if layer_penalty and ms.first_row and n > ms.first_row:
-            out[:, h] -= layer_penalty * (n - ms.first_row)
-    return out
+            c[h] -= layer_penalty * (n - ms.first_row)
+    return U, V, c
 
 
 def to_dicts(scores: np.ndarray, hyps: list[tuple[int, int, int]], keep: float = 1e-5
