@@ -1,6 +1,7 @@
 """Real photos' dice: ``python -m bench.bench_real_dice`` reads every photo in ../shared/real
 one-shot (board finder, provisional profile, then the dice reader) and prints per photo the dice
-read (values refused are shown as ?), the truth, and "dice right" when they match exactly."""
+read (values refused are shown as ?), the truth, and "dice right" when they match exactly; then
+the dice over all photos: read right, wrong, refused."""
 
 from __future__ import annotations
 
@@ -33,9 +34,26 @@ def read_photo(img: np.ndarray) -> list[int | None] | None:
     return [d.value for d in dice]
 
 
+def per_die(got: list[int | None], want: list[int]) -> dict[str, int]:
+    """Dice of one photo (the truth has values, not places): values read that the truth has
+    (each used once) are right, other values wrong, refusals refused."""
+    left = list(want)
+    out = {"right": 0, "wrong": 0, "refused": 0, "dice": len(want)}
+    for v in got:
+        if v is None:
+            out["refused"] += 1
+        elif v in left:
+            left.remove(v)
+            out["right"] += 1
+        else:
+            out["wrong"] += 1
+    return out
+
+
 def main() -> int:
     truth = json.loads((REAL / "truth.json").read_text())
     right = scored = 0
+    tally = {"right": 0, "wrong": 0, "refused": 0, "dice": 0}
     print(f"{'photo':36} {'read':>16} {'truth':>14}  verdict")
     for name, t in sorted(truth.items()):
         got = read_photo(cv2.imread(str(REAL / name)))
@@ -48,8 +66,12 @@ def main() -> int:
             ok = got is not None and None not in got and sorted(got) == sorted(want)
             right += int(ok)
             verdict = "dice right" if ok else "dice not right"
+            for k, v in per_die(got or [], want).items():
+                tally[k] += v
         print(f"{name:36} {shown:>16} {str(want):>14}  {verdict}")
-    print(f"photos with every die right: {right}/{scored}")
+    print(f"photos with every die right: {right}/{scored}; dice: {tally['dice']}, read right "
+          f"{tally['right']}, wrong {tally['wrong']}, refused {tally['refused']} (readings of "
+          "nothing the truth has count as wrong only with a value)")
     return 0
 
 

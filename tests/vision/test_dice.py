@@ -220,3 +220,10 @@ def test_window_canvas_matches_the_template_remap() -> None:
     want = cv2.remap(tmpl, j.astype(np.float32), i.astype(np.float32), cv2.INTER_LINEAR,
                      borderMode=cv2.BORDER_REPLICATE)
     np.testing.assert_allclose(cv.template[a:a + WIN, b:b + WIN], want, atol=0.5)
+
+
+def test_real_photo_dice_tally() -> None:
+    from bench.bench_real_dice import per_die
+
+    assert per_die([1, None, 3], [1, 5]) == {"right": 1, "wrong": 1, "refused": 1, "dice": 2}
+    assert per_die([5, 5], [5, 6])["wrong"] == 1  # each true die is used once
