@@ -121,7 +121,10 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
     for k in range(8):
         idx = np.nonzero(kinds == k)[0]
         m = _nanmedian0(labn[idx])
-        means[k] = np.where(np.isnan(m), np.median(lab[idx], axis=0), m)
+        gap = np.isnan(m)
+        if gap.any():  # pixels every strip of the kind had a disc over: the plain median
+            m[gap] = np.median(lab[idx], axis=0)[gap]
+        means[k] = m
     resid = lab[:24] - means[kinds[:24]]
     dist = np.linalg.norm(resid, axis=-1)
     fg = dist > FOREGROUND
