@@ -72,7 +72,14 @@ class Fusion(Inference):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
             return []  # the last player's dice, still on the board (after a dance, say)
-        events = self.command({"command": "roll", "dice": list(dice.values)})
+        side, before = self.turn, []
+        if _fully_seen(obs) and _best_possible(obs) - obs.log_likelihood(self.position) >= \
+                MARGIN and self.phase == Phase.ROLL:
+            # a roll on a board that changed since: a dance unseen, then the opponent's play?
+            before = self._dance_then_play(obs)
+            if before and (self.phase != Phase.ROLL or self.turn is not side):
+                return before
+        events = before + self.command({"command": "roll", "dice": list(dice.values)})
         if events and self.phase == Phase.ROLLED and events[-1].type == "Rolled":
             events += self.observe(obs)  # the board may show the play already (dice down)
         return events
@@ -118,6 +125,10 @@ class Fusion(Inference):
             if a == b and not both:
                 return self._try({"command": "opening_roll", "white": a, "black": b})
             self.opening_dice = (max(a, b), min(a, b))
+        elif fresh and not reroll and not both and dice is not None and dice.owner is None \
+                and dice.values[0] != dice.values[1] and self.opening_dice is None:
+            # one die each, read only once the winner had moved: the board tells who
+            self.opening_dice = (max(dice.values), min(dice.values))
         if reroll:
             return []
         if self.opening_dice is None:

@@ -17,7 +17,9 @@ landed):
   play stood (the opponent played on), then that play;
 - before a flag (phase ROLLED, the board fits no legal play): the mover's legal play then the
   opponent's (who rolled and played before the camera saw the mover's dice go) is recorded
-  instead.
+  instead;
+- an illegal play while the roll was read on one frame only: when no part of any roll's play
+  gives the board, that roll is recorded and the play flagged.
 
 A tracker that counts its settled runs (``obs.run``) has the play confirmed by a second run
 first: a hand paused mid-move that the reader missed shows a board for one run only.
@@ -195,6 +197,16 @@ class Inference:
             then = self._clear_play(obs, mid, self._every_roll(mid, side.other), None)
             if then is not None:
                 return self._two_plays(obs, side, made[mid], mid, then[1])
+        flagged = self._illegal_unread(obs, made)
+        if flagged:
+            return flagged
+        return self._dance_then_play(obs)
+
+    def _dance_then_play(self, obs: Observation) -> list[Event]:
+        """The board shows the opponent's clear play from the position and the side to roll
+        could not have played some rolls: it danced, then the opponent played."""
+        assert self.turn is not None
+        side, pos = self.turn, self.position
         dances = self._dances(pos, side)
         if not dances:
             return []
@@ -204,6 +216,34 @@ class Inference:
         events = self._record_roll(obs, side, dances, play=False)
         if events and self.phase == Phase.ROLL and self.turn is side.other:
             events += self._record_roll(obs, side.other, other[1])
+        return events
+
+    def _illegal_unread(self, obs: Observation, made: dict[Position, list[Roll]]
+                        ) -> list[Event]:
+        """The roll read on one frame only (``obs.roll_hint``) and the board, whole and fully
+        seen, showing a position no part of any roll's play gives, clearly better than every
+        legal result: the roll is recorded and the play flagged (a play corrected at once
+        shows for one run: it cannot wait for a second)."""
+        from .fusion import _complete, _impossible_midway
+
+        hint = getattr(obs, "roll_hint", None)
+        assert self.turn is not None
+        side, pos = self.turn, self.position
+        if hint is None or hint.owner not in (None, side.value) or len(hint.values) != 2 or \
+                hint.cocked or self.rules.hooks:
+            return []
+        board = obs.most_likely_position()
+        if board is None or not _complete(board) or board in made or board == pos:
+            return []
+        fit = obs.log_likelihood(board)
+        best = max([obs.log_likelihood(pos), *(obs.log_likelihood(a) for a in made)])
+        if fit - best < MARGIN:
+            return []
+        if not all(_impossible_midway(pos, board, side, roll, self.rules) for roll in EVERY_ROLL):
+            return []
+        events = self._try({"command": "roll", "dice": sorted(hint.values, reverse=True)})
+        if events and self.phase == Phase.ROLLED:
+            events += self._flag_midway(obs)
         return events
 
     def _danced(self, obs: Observation, side: Side, opponent: Any) -> list[Event]:
