@@ -89,7 +89,7 @@ class Counter:
                                    [bd[:n] for n in range(self.bar.nmax + 1)])
 
     def regions(self, ev: Evidence | None, scale: float,
-                disc: DiscEvidence | None = None
+                disc: DiscEvidence | None = None, unseen: float = UNSEEN_FRACTION
                 ) -> tuple[list[dict[tuple[int, int], float] | None], list[tuple[int, int]]]:
         """The 28 region likelihoods and each point strip's most likely (white, black).
         ``disc``: per-slot disc evidence of the points (white, black LLRs and their scale),
@@ -109,7 +109,7 @@ class Counter:
         regions: list[dict[tuple[int, int], float] | None] = list(pts)
         for i in range(24):
             f = disc.foreign[i] if disc is not None else ev.foreign[i].mean()  # type: ignore[union-attr]
-            if f > UNSEEN_FRACTION:
+            if f > unseen:
                 regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []

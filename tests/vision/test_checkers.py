@@ -203,3 +203,24 @@ def test_checker_tops_as_each_half_of_the_board_shows_them():
     again = DiscModel.from_json(d.to_json())
     assert again.side_mean is not None and np.allclose(again.side_mean, d.side_mean, atol=0.06)
     assert again.side_cols is not None and np.allclose(again.side_cols, d.side_cols)
+
+
+def test_with_no_hand_in_view_a_foreign_looking_point_is_counted():
+    """Dev seed 700037 (tan suede), frame 2: point 24's three whites fit neither checker
+    template well (56 % of its front pixels foreign), which used to report the point unseen;
+    with no hand in the frame it is counted, and counted right."""
+    from vision import read
+    from vision.read import disc_evidence, prepared
+    from vision.strips import N_STRIPS, sample
+
+    setup = random_setup(700037)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(State(START))
+    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    img, tr = scene.render(random_state(setup, 700037 * 100 + 2))
+    prep = prepared(prof, (img.shape[1], img.shape[0]))
+    disc = disc_evidence(sample(img, prep["maps"], N_STRIPS), prof, prep)
+    assert disc is not None and disc.foreign[23] > 0.5 and not tr["hand"]
+    obs = read(img, prof)
+    assert not obs.hand
+    assert obs.best_counts()[23] == expected_counts(Position.from_json(tr["position"]))[23]
