@@ -302,7 +302,8 @@ def plausible(q: np.ndarray, min_side: float) -> bool:
 def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
             grid: tuple[int, int]) -> tuple[np.ndarray, float, float]:
     """Hill-climb the quad's corners (and the bar) on the pattern score, ``steps`` shrinking:
-    each corner in turn takes the best of its four moves where that helps, then each side
+    each corner in turn takes the better of its two moves along x where that helps, then of
+    its two along y, then each side
     slid as one across itself (when a single corner would not help); rounds until nothing
     helps (four at most per step)."""
     q = np.asarray(quad, np.float64).copy()
@@ -316,14 +317,15 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
             improved = False
             rounds += 1
             for i in range(4):
-                cands = []
-                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
-                    cand = q.copy()
-                    cand[i] += d
-                    if plausible(cand, min_side):
-                        cands.append(cand)
-                q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
-                improved |= up
+                for pair in (((step, 0), (-step, 0)), ((0, step), (0, -step))):
+                    cands = []
+                    for d in pair:  # along x, then along y from where that left the corner
+                        cand = q.copy()
+                        cand[i] += d
+                        if plausible(cand, min_side):
+                            cands.append(cand)
+                    q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
+                    improved |= up
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
