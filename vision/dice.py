@@ -418,13 +418,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
     value, face, score, guess = None, None, 0.0, None
+    c = WIN // 2  # frame pixels per window pixel, at the die
+    fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     if aspect <= STREAK_ASPECT and fill >= STREAK_FILL:  # a streak is never read: spare the time
-        value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx)
+        value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
-        c = WIN // 2  # frame pixels per window pixel, at the die
-        fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
         if face.side * fpx < MIN_FACE_PX:  # too few pixels to tell a 6 from a 3
             value = None
     # what the face looks like: the body's colour against the two checker sets
@@ -434,11 +434,11 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
-    if value is not None and face is not None:
+    if value is not None and face is not None and not face.by_spots:
         # a read face: off the field or at the bar's wall only (touching a checker's mask
         # called three times more flat dice cocked than it caught leaning ones, tuning seeds)
         cocked = off_field
-    else:  # no face: the footprint's
+    else:  # no face (or one read on its spots only, short of a plain fit): the footprint's
         cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
     fx, fy = _at(M, rcx, rcy)
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,

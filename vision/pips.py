@@ -11,11 +11,15 @@ every place is clearly a pip or clearly bare (far from the halfway mark between 
 darkest / lightest place) and the pattern is one of the six layouts in one of its turns; anything
 else is refused. Because every layout differs from every other in at least one place, and each
 place must be clear, a 4 cannot pass for a 5 unless the centre is clearly wrong.
+
+A second, independent witness for a fit short of plain: the pip-like spots (top-hat peaks) inside
+the fitted face must be exactly the layout's pips, one spot at each place and none elsewhere
+(:func:`spots_fit`); such a face is read (not as a 1) when it is large enough in the frame.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -54,6 +58,7 @@ class Face:
     angle: float
     side: float
     aspect: float = 1.0
+    by_spots: bool = False  # its value was taken on the spots' evidence (short of plain)
 
 
 @dataclass(frozen=True)
@@ -280,7 +285,7 @@ def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
 SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may imply
 
 
-def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
+def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0
               ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess).
 
@@ -292,7 +297,13 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     The poses come in two rounds: first the few the pips themselves suggest (pairs of pip-like
     spots on two places of a layout, each spot as a lone pip) and the footprint's centre in
     every turn; a read that is plain by a wider margin ends there. Otherwise the face
-    hypotheses (even, square areas of the footprint) add a grid of poses round each."""
+    hypotheses (even, square areas of the footprint) add a grid of poses round each.
+
+    A fit short of plain (a weaker correlation or margin, fainter pips, a face a little off the
+    nominal size) is still read, but never as a 1 (a lone pip is too little to go on: a 2 with
+    one pip lost reads as one), when the pip-like spots inside the face are exactly the layout's
+    pips (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
+    (``frame_px``: frame pixels per pixel of ``L``; 0: never)."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -301,7 +312,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     if spots:  # the stronger colour's spots only
         rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
     pts = max(spots, key=lambda t: t[2])[1] if spots else np.zeros((0, 2))
-    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
+    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
+                                                    frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
     if not ROUND2 or (v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN):
@@ -314,7 +326,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float
     for f in starts:
         a, s, dx, dy = np.meshgrid(f.angle + ang, sides, sh, sh, indexing="ij")
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
-    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal)
+    v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
+                                                    frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
     return v, face, clarity, guess
@@ -327,9 +340,31 @@ def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
     return bool(np.any((d > 0.2) & (d < LONE_CLEAR)))
 
 
-def _search(L: np.ndarray, C: np.ndarray, nominal: float
+def spots_fit(face: Face, spots: np.ndarray, value: int) -> bool:
+    """The pip-like spots ``spots`` (x, y) inside ``face`` are exactly the pips of ``value``
+    (in one of its turns): as many, each within :data:`SPOT_NEAR` (x the side) of its own pip
+    place and every place with a spot."""
+    ca, sa = np.cos(face.angle), np.sin(face.angle)
+    d = np.asarray(spots, np.float64).reshape(-1, 2) - (face.cx, face.cy)
+    u = (d[:, 0] * ca + d[:, 1] * sa) / face.side
+    w = (-d[:, 0] * sa + d[:, 1] * ca) / face.side
+    inside = (np.abs(u) < SPOT_INSIDE) & (np.abs(w) < SPOT_INSIDE)
+    uv = np.column_stack([u[inside], w[inside]])
+    places = np.array(sorted(LAYOUTS[value]), np.float64) * PIP_STEP
+    if len(uv) != len(places):
+        return False
+    for p in (places, np.column_stack([-places[:, 1], places[:, 0]])):  # the two turns
+        dd = np.hypot(uv[:, None, 0] - p[None, :, 0], uv[:, None, 1] - p[None, :, 1])
+        if np.all(dd.min(1) < SPOT_NEAR) and np.all(dd.min(0) < SPOT_NEAR):
+            return True
+    return False
+
+
+def _search(L: np.ndarray, C: np.ndarray, nominal: float,
+            spots: list[tuple[int, np.ndarray, float]] | None = None, frame_px: float = 0.0
             ) -> tuple[int | None, Face, float, int | None, float, float]:
-    """Coarse poses ``C`` -> (value or None, face, clarity, guess, correlation, margin)."""
+    """Coarse poses ``C`` -> (value or None, face, clarity, guess, correlation, margin);
+    ``spots``: :func:`pip_spots`, for a read short of plain (see :func:`read_face`)."""
     C = C.astype(np.float32)
     cs = pose_scores(L, C, C_GRID)
     cpol = 1 if cs.max() >= (-cs).max() else -1
@@ -355,6 +390,11 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float
              and corr >= MIN_CORR and margin >= MIN_MARGIN and r.value == v
              and abs(r.contrast) >= PIP_CONTRAST
              and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal)
+    if not plain and spots and v != 1 and r.value == v and r.contrast * pol < 0 \
+            and face.side * frame_px >= SPOT_MIN_PX:
+        mine = [p for sign, p, _ in spots if sign == -pol]  # spots of the pips' colour
+        if mine and spots_fit(face, mine[0], v):
+            plain, face = True, replace(face, by_spots=True)
     return (v if plain else None), face, r.clarity, guess, corr, margin
 
 
@@ -384,4 +424,7 @@ MIN_MARGIN = 0.04  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 55.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
+SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face
+SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pip
+SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 MAX_SIDE = 1.08  # a face larger than this (x nominal) covers a die and its sides or two dice

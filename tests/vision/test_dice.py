@@ -198,6 +198,36 @@ def test_a_lone_pip_with_a_spot_beside_it_is_no_one() -> None:
     assert _pip_beside(face, np.array([[50.0, 50.0], [56.0, 56.0]]), 20.0)  # a 4's next pip
 
 
+def test_spots_fit_only_the_exact_layout() -> None:
+    """A face short of a plain fit is read only when its spots are exactly one layout's pips:
+    a 5 whose centre spot is lost fits 4 (the fit must see the 4's own places), an extra or a
+    missing spot fits nothing, and the layouts of 2, 3 and 6 fit in either turn only."""
+    from vision.pips import LAYOUTS, PIP_STEP, Face, spots_fit
+
+    face = Face(40.0, 30.0, np.radians(20.0), 20.0)
+    c, s = np.cos(face.angle), np.sin(face.angle)
+
+    def at(places: list[tuple[float, float]]) -> np.ndarray:
+        p = np.array(places, np.float64) * PIP_STEP * face.side
+        return np.column_stack([face.cx + c * p[:, 0] - s * p[:, 1],
+                                face.cy + s * p[:, 0] + c * p[:, 1]])
+
+    for v, places in LAYOUTS.items():
+        pts = at(sorted(places))
+        assert spots_fit(face, pts, v)
+        assert [w for w in LAYOUTS if spots_fit(face, pts, w)] == [v]
+        turned = at([(-j, i) for i, j in places])
+        assert spots_fit(face, turned, v)
+        outside = np.vstack([pts, at([(3.0, 0.0)])])  # a spot off the face (a side face's pip)
+        assert spots_fit(face, outside, v)
+    five = sorted(LAYOUTS[5] - {(0, 0)})
+    assert spots_fit(face, at(five), 4) and not spots_fit(face, at(five), 5)
+    assert not spots_fit(face, np.vstack([at(sorted(LAYOUTS[2])), at([(0.5, -0.5)])]), 2)
+    assert not spots_fit(face, at(sorted(LAYOUTS[6]))[:5], 6)
+    shifted = at(sorted(LAYOUTS[3])) + 0.2 * face.side  # the pips a fifth of a side away
+    assert not spots_fit(face, shifted, 3)
+
+
 def test_window_canvas_matches_the_template_remap() -> None:
     """A read window sliced from the canvas is the template sampled at the window's own
     canonical pixels (the per-window remap it replaces)."""
