@@ -115,7 +115,7 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
 
 SCALES = tuple(float(x) for x in np.linspace(0.84, 1.16, 33))  # row stretches tried
 SHIFT_STEP = 0.003  # row shifts tried, unit widths
-MAX_SHIFT = 0.03  # the row's middle (the bar) moves at most this far, unit widths
+MAX_SHIFT = 0.06  # the row's middle (the bar) moves at most this far, unit widths
 STRETCH_COST = 3.0  # fit (first discs) a stretch of the row by 1 costs
 END_GAIN = 1.0  # the best stretch must fit this many first discs' worth better than none
 FIT_SIGMA = 0.15  # point widths: a disc this far off its column centre fits exp(-1)
