@@ -154,7 +154,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.bench_pipeline")
     ap.add_argument("--truth", action="store_true", help="exact observations (no vision)")
-    ap.add_argument("--games", type=int, default=len(GAMES))
+    ap.add_argument("--games", type=int, default=None, help="only the first N games")
     ap.add_argument("--size", default="960x540")
     ap.add_argument("--rules", default=None,
                     help="a variant's games instead (plakoto, fevga, long nardi, portes, ...)")
@@ -188,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     frames = elapsed = 0.0
     with tempfile.TemporaryDirectory() as scratch:
         tmpdir = a.cache or scratch
-        for seed, variant, _style in games[: a.games]:
+        for seed, variant, _style in games[: a.games or len(games)]:
             t0 = time.monotonic()
             try:
                 sc, r = (run_truth(seed, variant, a.rules) if a.truth

@@ -225,6 +225,10 @@ class Fusion(Inference):
             both = self._infer_two_plays(obs)
             if both is not None:
                 return both
+        if seen is not None:
+            done = self._mover_done(seen)
+            if done:
+                return done
         if mixed:
             return self._emit([self._flag_mixed(mixed)])
         if seen is not None:
@@ -334,6 +338,24 @@ class Fusion(Inference):
             return stood
         return []
 
+    def _mover_done(self, seen: Position) -> list[Event]:
+        """The board, whole, that fits no legal play: when the mover's checkers stand exactly
+        as one legal play leaves them and only the opponent's differ, the mover played that and
+        the opponent has moved since (the dice went unseen): the mover's play is recorded, and
+        the opponent's board is judged as the opponent's (flagged on the opponent's turn when
+        illegal). Nothing when no such play, or more than one."""
+        if self.rules.hooks or self.turn is None or self.dice is None:
+            return []
+        side = self.turn
+        mine = _side_part(seen, side)
+        if _side_part(seen, side.other) == _side_part(self.position, side.other):
+            return []  # only the mover's checkers moved: the mover's own (illegal) play
+        plays = [p for p in legal_plays(self.position, side, self.dice, self.rules)
+                 if _side_part(p.after, side) == mine and p.after != self.position]
+        if len({p.after for p in plays}) != 1:
+            return []
+        return self._emit(self._moved(plays[0]))
+
     def _flag_midway(self, obs: Observation) -> list[Event]:
         """While the dice are down a board is flagged only when it is a whole position, fully
         seen, that fits clearly better than the position before and every legal play, and that
@@ -350,7 +372,16 @@ class Fusion(Inference):
         best = max(s for s, _ in self._scored(obs))
         if obs.log_likelihood(seen) - max(best, obs.log_likelihood(self.position)) < MARGIN:
             return []
+        done = self._mover_done(seen)
+        if done:
+            return done
         return self._emit(self._illegal(seen))
+
+
+def _side_part(pos: Position, side: Side) -> tuple[int, ...]:
+    """``side``'s checkers alone: its count on each point, its bar and its tray."""
+    sign = 1 if side is WHITE else -1
+    return (*(max(0, sign * n) for n in pos.points), pos.bar(side), pos.off(side))
 
 
 def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple[int, int],

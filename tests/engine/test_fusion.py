@@ -583,7 +583,8 @@ def _shifted(pos: Position) -> Position | None:
 @pytest.mark.parametrize("seed", range(16))
 def test_fold_from_json_events_gives_the_same_state(seed: int) -> None:
     ref = random_match(seed)
-    assert len(ref.all_events) > 20
+    # a long log, or a whole match played out (seed 1: a one-point match over in 18 events)
+    assert len(ref.all_events) > 20 or ref.phase == Phase.MATCH_OVER
     log = json.loads(json.dumps([e.to_json() for e in ref.all_events]))
     replayed = Referee.from_events(log)
     assert replayed.snapshot() == ref.snapshot()
