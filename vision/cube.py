@@ -50,6 +50,17 @@ MIN_DIGIT_SCORE = 0.65  # seeds 700000-700099: 451 of 537 located owned faces re
 SIZE = 0.92  # the number's size (of the face's template) in cube sides
 TURNS = (-8.0, 0.0, 8.0)  # degrees about the number's upright turn
 SHIFTS = tuple(np.linspace(-0.32, 0.32, 9))  # the number's centre, in cube sides
+FINE_SHIFTS = tuple(np.linspace(-0.08, 0.08, 5))  # about a measured face centre
+FINE_TURNS = (-4.0, 0.0, 4.0)  # about a measured face turn
+TURN_STEP = 2.0  # a measured turn is rounded to this (the poses' offsets are cached per turn)
+FIT_SHIFT = 0.3  # the face square is looked for within this many sides of the found centre
+FIT_TURN = 24.0  # and turned up to this many degrees either way
+FIT_STEP = 8.0
+FIT_BLUR = 1.2  # pixels: the edges' gradients spread over the square's uncertain size
+FIT_ALONG = 0.3  # each side's points (of the straight part; the corners are rounded)
+FIT_POINTS = 7
+FIT_FINE = False  # the wide shifts about the fitted centre (the fine ones read fewer)
+FIT_MIN = 1.0  # the weakest side over the window's mean gradient
 MIN_MARGIN = 0.02  # over the next value, and at least MARGIN_PER_MISS x (1 - score)
 MARGIN_PER_MISS = 0.22
 # An owned cube is turned to read for its owner (players put it so; so does the renderer): the
@@ -240,15 +251,17 @@ def templates() -> tuple[np.ndarray, list[int]]:
 _OFFSETS: dict[tuple[float, float | None], tuple[np.ndarray, np.ndarray]] = {}
 
 
-def _pose_offsets(side: float, turn: float | None) -> tuple[np.ndarray, np.ndarray]:
+def _pose_offsets(side: float, turn: float | None, fine: bool = False
+                  ) -> tuple[np.ndarray, np.ndarray]:
     """(poses, GRID*GRID) x and y offsets from the face's centre of the template grid under
     every pose tried: turns (a little about ``turn`` degrees, or about all four quarter turns
-    when None) and shifts, the number ``SIZE`` cube sides of ``side`` pixels. Cached."""
-    key = (round(side, 3), turn)
+    when None) and shifts (``FINE_TURNS`` and ``FINE_SHIFTS`` when ``fine``: the face's centre
+    and turn are measured), the number ``SIZE`` cube sides of ``side`` pixels. Cached."""
+    key = (round(side, 3), turn, fine)
     if key not in _OFFSETS:
         quarters = (0.0, 90.0, 180.0, 270.0) if turn is None else (turn,)
-        a = np.radians([q + t for q in quarters for t in TURNS])
-        d = np.array(SHIFTS) * side
+        a = np.radians([q + t for q in quarters for t in (FINE_TURNS if fine else TURNS)])
+        d = np.array(FINE_SHIFTS if fine else SHIFTS) * side
         A, DX, DY = (m.ravel()[:, None] for m in np.meshgrid(a, d, d, indexing="ij"))
         U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
                            np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
@@ -259,14 +272,14 @@ def _pose_offsets(side: float, turn: float | None) -> tuple[np.ndarray, np.ndarr
     return _OFFSETS[key]
 
 
-def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
-            ) -> tuple[int | None, float, float]:
+def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None,
+            fine: bool = False) -> tuple[int | None, float, float]:
     """The face number by template correlation over poses about ``c`` (shifts, and turns: a
     little about ``turn`` degrees, or about all four quarter turns when None; either sign:
     dark ink on a light body or light on dark): (value, score, margin over the next value,
     each at its best pose)."""
     T, vals = templates()
-    ox, oy = _pose_offsets(side, turn)
+    ox, oy = _pose_offsets(side, turn, fine)
     patch = cv2.remap(L, ox + np.float32(c[0]), oy + np.float32(c[1]), cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE)
     patch -= patch.mean(1, keepdims=True)
@@ -283,6 +296,70 @@ def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
 def taken(score: float, margin: float) -> bool:
     """Whether a face read (best correlation, margin over the next value) is clear enough."""
     return score >= MIN_DIGIT_SCORE and margin >= max(MIN_MARGIN, MARGIN_PER_MISS * (1 - score))
+
+
+def _square_points(side: float, shifts: np.ndarray, angles: np.ndarray
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Sample points on the four sides of squares ``side`` pixels wide (each side's middle
+    ``2 x FIT_ALONG``), centred at every (dx, dy) of ``shifts`` and turned every angle (radians):
+    (x, y, normal x, normal y) per (candidate, point), and the candidates' (dx, dy, angle)."""
+    A, DX, DY = (m.ravel() for m in np.meshgrid(angles, shifts, shifts, indexing="ij"))
+    t = np.linspace(-FIT_ALONG, FIT_ALONG, FIT_POINTS)
+    u = np.concatenate([np.full_like(t, EDGE_AT), np.full_like(t, -EDGE_AT), t, t]) * side
+    v = np.concatenate([t, t, np.full_like(t, EDGE_AT), np.full_like(t, -EDGE_AT)]) * side
+    nu = np.concatenate([np.ones_like(t), np.ones_like(t), 0 * t, 0 * t])
+    nv = 1.0 - nu
+    ca, sa = np.cos(A)[:, None], np.sin(A)[:, None]
+    x = DX[:, None] + u * ca - v * sa
+    y = DY[:, None] + u * sa + v * ca
+    return (x.astype(np.float32), y.astype(np.float32), (nu * ca - nv * sa).astype(np.float32),
+            (nu * sa + nv * ca).astype(np.float32), np.stack([DX, DY, A], 1))
+
+
+_SQUARES: dict[tuple[float, bool], tuple[np.ndarray, ...]] = {}
+
+
+def fit_face(L: np.ndarray, c: np.ndarray, side: float) -> tuple[float, float, float] | None:
+    """The face's square in a face window near ``c`` (pixels; ``side`` pixels a side, turned up
+    to +-``FIT_TURN`` degrees): (x, y, turn in degrees) where its weakest side's mean
+    gradient across it is strongest (coarse, then fine about the best), or None when that is
+    under ``FIT_MIN`` x the window's mean gradient."""
+    sm = cv2.GaussianBlur(L, (0, 0), FIT_BLUR)
+    gx = cv2.Sobel(sm, cv2.CV_32F, 1, 0, ksize=3)
+    gy = cv2.Sobel(sm, cv2.CV_32F, 0, 1, ksize=3)
+    best = np.zeros(3)
+    for fine in (False, True):
+        key = (round(side, 3), fine)
+        if key not in _SQUARES:
+            if fine:
+                sh = np.linspace(-0.05, 0.05, 5) * side
+                an = np.radians(np.linspace(-FIT_STEP / 2, FIT_STEP / 2, 5))
+            else:
+                sh = np.linspace(-FIT_SHIFT, FIT_SHIFT, 9) * side
+                an = np.radians(np.arange(-FIT_TURN, FIT_TURN + 0.1, FIT_STEP))
+            _SQUARES[key] = _square_points(side, sh, an)
+        x, y, nx, ny, cand = _SQUARES[key]
+        ox, oy = np.float32(c[0] + best[0]), np.float32(c[1] + best[1])
+        ca, sa = np.float32(np.cos(best[2])), np.float32(np.sin(best[2]))
+        # the fine candidates are turned about the coarse best: rotate them by its angle
+        xr, yr = (x * ca - y * sa, x * sa + y * ca) if fine else (x, y)
+        nxr, nyr = (nx * ca - ny * sa, nx * sa + ny * ca) if fine else (nx, ny)
+        sx = cv2.remap(gx, xr + ox, yr + oy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        sy = cv2.remap(gy, xr + ox, yr + oy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        g = np.abs(sx * nxr + sy * nyr).reshape(len(cand), 4, -1).mean(2).min(1)
+        i = int(np.argmax(g))
+        if fine:
+            dx, dy = cand[i, 0], cand[i, 1]
+            best = np.array([best[0] + dx * np.cos(best[2]) - dy * np.sin(best[2]),
+                             best[1] + dx * np.sin(best[2]) + dy * np.cos(best[2]),
+                             best[2] + cand[i, 2]])
+        else:
+            best = cand[i].copy()
+        top = float(g[i])
+    typical = float(np.abs(gx).mean() + np.abs(gy).mean()) / 2 + 1.0
+    if top < FIT_MIN * typical:
+        return None
+    return float(c[0] + best[0]), float(c[1] + best[1]), float(np.degrees(best[2]))
 
 
 _FACE_GRID = np.stack([*(m.ravel() for m in np.meshgrid(np.arange(FACE_WIN, dtype=np.float64),
@@ -306,6 +383,11 @@ def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
     px = FACE_WIN / FACE_WIN_SIDES
     c = np.array([FACE_WIN / 2 - 0.5, FACE_WIN / 2 - 0.5])
     value, score, margin = _digits(L, c, px, turn)
+    fit = None if turn is None or taken(score, margin) else fit_face(L, c, px)
+    if fit is not None:
+        cx, cy, a = fit
+        value, score, margin = _digits(L, np.array([cx, cy]), px,
+                                       round((turn + a) / TURN_STEP) * TURN_STEP, fine=FIT_FINE)
     if not taken(score, margin):
         value = None
     return value, score, margin
