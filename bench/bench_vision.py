@@ -6,7 +6,8 @@ taps, ``auto`` = the board finder), then K random states of that setup are read.
 each frame read with no profile. Prints a table per style: slot accuracy over the regions no hand
 hides (unseen counts as wrong), regions a hand hides (``hidden_regions`` of the scene truth) that
 were reported unseen or counted right, frames perfect (every region right by those rules), hand
-detection, and the median read time on one core.
+detection, and the median read time on one core (process time; the whole read and its
+checkers' part without the dice and cube readers). ``--base 700000`` runs the tuning seeds.
 Dice: per die (flat dice; refusals and misses apart from wrong values), cocked dice caught,
 phantoms; rolls as the Observation gives them; cube owner and value.
 """
