@@ -10,7 +10,14 @@ at full resolution in a small window of the board plane sampled straight from th
 empty-board template of the window is a slice of a per-profile canvas): no pip-like spot near
 it, no die; else the die's footprint against the template; its top face and value are found by
 :mod:`vision.pips` (the best-fitting pip layout's pose, then the nine pip places read there; only
-a clear, self-consistent read is taken: a refusal is better than a wrong roll).
+a clear, self-consistent read is taken: a refusal is better than a wrong roll). A candidate whose
+footprint is lost (a die of the board's colour, one merged with its shadow or a checker, a thin
+one) is still read on a disc round it, but only a plain value (not a 1) on a face that is mostly
+foreground makes it a die.
+
+The board's plane window already shows the top face square: the plane of the top face maps onto
+the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times
+on the scenes, so the face's size range covers it and no per-die rectification is needed.
 
 A settled board is read frame after frame: the reader remembers the last frame's windows and
 what they showed (:class:`DiceMemory`), and a window that still shows the same is not read
@@ -56,6 +63,12 @@ PRE_R = 0.9  # the pip check before any other work looks this far (x a die's sid
 GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
 EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
 SAME_LEVEL = 8  # a remembered window is the same picture when no block mean moved more
+BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
+BARE_R = 1.0  # that disc's radius (x a die's side)
+BARE_FG = 0.5  # the least foreground share of the face there
+BARE_PRE_FG = 0.3  # and of the whole disc, before its face is looked for
+BARE_ROUND2 = False  # the face search's second round there (hardly ever a read: spare it)
+BARE_NOT = (1,)  # values never taken there (a lone pip-like spot is too little for a die)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 
 
@@ -393,7 +406,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n <= 1:
-        return None
+        return _read_bare(kit, lab8, M, centre, span, held, fg)
     mid = np.array([WIN / 2, WIN / 2])
     best_k, best_d = 0, 1e9
     for k in range(1, n):
@@ -403,16 +416,16 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         if dd < best_d:
             best_k, best_d = k, dd
     if best_k == 0 or best_d > 0.9 * dpx:
-        return None
+        return _read_bare(kit, lab8, M, centre, span, held, fg)
     comp = (lbl == best_k).astype(np.uint8)
     area = float(stats[best_k][4])
     if area > 3.2 * dpx * dpx:
-        return None
+        return _read_bare(kit, lab8, M, centre, span, held, fg)
     pts = cv2.findNonZero(comp)
     (rcx, rcy), (rw, rh), ang = cv2.minAreaRect(pts)
     side = float(min(rw, rh))
     if side < 0.5 * dpx or side > 2.0 * dpx:
-        return None
+        return _read_bare(kit, lab8, M, centre, span, held, fg)
     if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
         return None
     fill = area / max(rw * rh, 1.0)
@@ -444,6 +457,48 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray, span: float,
+               held: np.ndarray | None, fg: np.ndarray) -> DieReading | None:
+    """A die whose footprint against the template is lost (a die of the board's colour shows
+    only its pips; one merged with its shadow or a checker is too big; a thin one too narrow):
+    its face is looked for in a disc of :data:`BARE_R` die sides round the window's centre (the
+    candidate), and only a plain read value (not a 1) on a face that is mostly not the empty
+    board (``fg``: the window's foreground) makes it a die (a refusal here is no die: nothing
+    else says there is one; the board's own pattern, a row of point tips, can pass for pips)."""
+    if not BARE:
+        return None
+    die = DIE_D * kit.lay.d
+    px = WIN / span
+    dpx = die * px
+    disc = np.zeros((WIN, WIN), np.uint8)
+    cv2.circle(disc, (WIN // 2, WIN // 2), int(round(BARE_R * dpx)), 1, -1)
+    if held is not None:
+        disc[held > 0] = 0
+    if float(fg[disc > 0].mean()) < BARE_PRE_FG:  # hardly anything but the board: spare the time
+        return None
+    c = WIN // 2
+    fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
+    L = lab8[..., 0].astype(np.float32)
+    value, face, score, guess = read_face(L, disc, dpx, fpx, second_round=BARE_ROUND2)
+    if value is None or face is None or face.side * fpx < MIN_FACE_PX or value in BARE_NOT:
+        return None
+    r = 0.45 * face.side
+    box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
+           slice(int(max(face.cx - r, 0)), int(face.cx + r) + 1))
+    if float(fg[box].mean()) < BARE_FG:
+        return None
+    body = lab8[box].reshape(-1, 3)
+    colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
+    cx_c = float(centre[0] + (face.cx / WIN - 0.5) * span)
+    cy_c = float(centre[1] + (face.cy / WIN - 0.5) * span)
+    lay = kit.lay
+    off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
+    fx, fy = _at(M, face.cx, face.cy)
+    return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field or face.by_spots, score,
+                      score, face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
+                      (1.0, 1.0, face.side / dpx, 0.0, float(off_field)))
 
 
 def _grow(dpx: float) -> np.ndarray:

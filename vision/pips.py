@@ -285,8 +285,8 @@ def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
 SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may imply
 
 
-def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0
-              ) -> tuple[int | None, Face | None, float, int | None]:
+def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
+              second_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess).
 
     Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
@@ -303,7 +303,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     nominal size) is still read, but never as a 1 (a lone pip is too little to go on: a 2 with
     one pip lost reads as one), when the pip-like spots inside the face are exactly the layout's
     pips (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
-    (``frame_px``: frame pixels per pixel of ``L``; 0: never)."""
+    (``frame_px``: frame pixels per pixel of ``L``; 0: never). ``second_round``: False ends
+    the search after the first round."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -316,7 +317,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
                                                     frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
-    if not ROUND2 or (v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN):
+    if not (ROUND2 and second_round) or (v is not None and corr >= EARLY_CORR
+                                          and margin >= EARLY_MARGIN):
         return v, face, clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]

@@ -228,6 +228,40 @@ def test_spots_fit_only_the_exact_layout() -> None:
     assert not spots_fit(face, shifted, 3)
 
 
+def test_a_die_without_footprint_is_read_on_its_face_or_not_at_all() -> None:
+    """A die whose footprint is lost is read round its candidate: a rendered die in the middle
+    of a read window gives its value (never another, never a 1), the same window with no
+    foreground (the empty board's own pattern) gives no die at all."""
+    from types import SimpleNamespace
+
+    from vision.appearance import to_lab
+    from vision.dice import DIE_D, WIN, WIN_DIES, _read_bare
+    from vision.geometry import BoardShape, Layout
+
+    lay = Layout(BoardShape())
+    anyone = SimpleNamespace(log_p=lambda lab: np.zeros(len(lab)))
+    kit = SimpleNamespace(lay=lay, white=anyone, black=anyone)
+    span = WIN_DIES * DIE_D * lay.d
+    px = int(round(WIN / WIN_DIES / 0.55))  # the die's side at the read window's scale
+    bg = (0.3, 0.35, 0.5)
+    centre = np.array([lay.W * 0.3, lay.H * 0.4])
+    M = np.eye(3)  # one frame pixel per window pixel
+    right = 0
+    for value in range(1, 7):
+        for yaw in (10.0, 50.0):
+            die = closeup(value, yaw=yaw, px=px, background=bg)
+            pad = (WIN - px) // 2
+            win = cv2.copyMakeBorder(die, pad, WIN - px - pad, pad, WIN - px - pad,
+                                     cv2.BORDER_CONSTANT, value=[255 * c for c in bg])
+            lab8 = to_lab(win)
+            got = _read_bare(kit, lab8, M, centre, span, None, np.ones((WIN, WIN), np.uint8))
+            assert got is None or (got.value == value != 1), (value, yaw, got)
+            right += int(got is not None)
+            assert _read_bare(kit, lab8, M, centre, span, None,
+                              np.zeros((WIN, WIN), np.uint8)) is None
+    assert right >= 5  # of the ten dice 2..6 (6 today: the first search round only)
+
+
 def test_window_canvas_matches_the_template_remap() -> None:
     """A read window sliced from the canvas is the template sampled at the window's own
     canonical pixels (the per-window remap it replaces)."""
