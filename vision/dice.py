@@ -464,9 +464,10 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     """A die whose footprint against the template is lost (a die of the board's colour shows
     only its pips; one merged with its shadow or a checker is too big; a thin one too narrow):
     its face is looked for in a disc of :data:`BARE_R` die sides round the window's centre (the
-    candidate), and only a plain read value (not a 1) on a face that is mostly not the empty
-    board (``fg``: the window's foreground) makes it a die (a refusal here is no die: nothing
-    else says there is one; the board's own pattern, a row of point tips, can pass for pips)."""
+    candidate), and only a plain read value (not a 1, nor one taken on the spots' evidence: a
+    row of point tips passed for a 3 so) on a face that is mostly not the empty board (``fg``:
+    the window's foreground) makes it a die (a refusal here is no die: nothing else says there
+    is one)."""
     if not BARE:
         return None
     die = DIE_D * kit.lay.d
@@ -482,7 +483,8 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     L = lab8[..., 0].astype(np.float32)
     value, face, score, guess = read_face(L, disc, dpx, fpx, second_round=BARE_ROUND2)
-    if value is None or face is None or face.side * fpx < MIN_FACE_PX or value in BARE_NOT:
+    if value is None or face is None or face.by_spots or value in BARE_NOT \
+            or face.side * fpx < MIN_FACE_PX:
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -496,7 +498,7 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     lay = kit.lay
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
     fx, fy = _at(M, face.cx, face.cy)
-    return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field or face.by_spots, score,
+    return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field, score,
                       score, face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (1.0, 1.0, face.side / dpx, 0.0, float(off_field)))
 

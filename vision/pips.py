@@ -301,8 +301,9 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
 
     A fit short of plain (a weaker correlation or margin, fainter pips, a face a little off the
     nominal size) is still read, but never as a 1 (a lone pip is too little to go on: a 2 with
-    one pip lost reads as one), when the pip-like spots inside the face are exactly the layout's
-    pips (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
+    one pip lost reads as one), when the nine places read it or nothing clear (never another
+    value), the pip-like spots inside the face are exactly the layout's pips
+    (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
     (``frame_px``: frame pixels per pixel of ``L``; 0: never). ``second_round``: False ends
     the search after the first round."""
     ys, xs = np.nonzero(comp)
@@ -392,7 +393,7 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
              and corr >= MIN_CORR and margin >= MIN_MARGIN and r.value == v
              and abs(r.contrast) >= PIP_CONTRAST
              and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal)
-    if not plain and spots and v != 1 and r.value == v and r.contrast * pol < 0 \
+    if not plain and spots and v != 1 and r.value in (v, None) and r.contrast * pol < 0 \
             and face.side * frame_px >= SPOT_MIN_PX:
         mine = [p for sign, p, _ in spots if sign == -pol]  # spots of the pips' colour
         if mine and spots_fit(face, mine[0], v):
