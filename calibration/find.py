@@ -300,16 +300,24 @@ def plausible(q: np.ndarray, min_side: float) -> bool:
 
 
 def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
-            grid: tuple[int, int]) -> tuple[np.ndarray, float, float]:
-    """Hill-climb the quad's corners (and the bar) on the pattern score, ``steps`` shrinking:
-    each corner in turn takes the better of its two moves along x where that helps, then of
-    its two along y, then each side
-    slid as one across itself (when a single corner would not help); rounds until nothing
-    helps (four at most per step)."""
+            grid: tuple[int, int], thorough: bool = False) -> tuple[np.ndarray, float, float]:
+    """Hill-climb the quad's corners (and the bar) on the pattern score, ``steps`` shrinking,
+    rounds until nothing helps (four at most per step). Each corner in turn takes the best of
+    its four moves where that helps (the four scored at once), then each side slid as one
+    across itself (when a single corner would not help). ``thorough`` (calibration, once per
+    session): every single move that helps is taken at once, so a corner may move along x and
+    y in one round and reach further; slower, the moves scored one by one. A quad already
+    scored at this bar is not scored again."""
     q = np.asarray(quad, np.float64).copy()
     best = quad_score(img, q, bar, grid)
     min_side = 0.2 * min(img.shape[:2])
-    memo: dict[bytes, float] = {q.tobytes(): best}  # quads scored at this bar (steps go back)
+    memo: dict[bytes, float] = {q.tobytes(): best}
+
+    def take(cands: list[np.ndarray]) -> bool:
+        nonlocal q, best
+        q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
+        return up
+
     for step in steps:
         improved = True
         rounds = 0
@@ -317,15 +325,17 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
             improved = False
             rounds += 1
             for i in range(4):
-                for pair in (((step, 0), (-step, 0)), ((0, step), (0, -step))):
-                    cands = []
-                    for d in pair:  # along x, then along y from where that left the corner
-                        cand = q.copy()
-                        cand[i] += d
-                        if plausible(cand, min_side):
-                            cands.append(cand)
-                    q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
-                    improved |= up
+                cands = []
+                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
+                    cand = q.copy()
+                    cand[i] += d
+                    if not plausible(cand, min_side):
+                        continue
+                    if thorough:
+                        improved |= take([cand])
+                    else:
+                        cands.append(cand)
+                improved |= take(cands)
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
@@ -335,14 +345,18 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
                     cand = q.copy()
                     cand[i] += sgn * step * n
                     cand[j] += sgn * step * n
-                    if plausible(cand, min_side):
+                    if not plausible(cand, min_side):
+                        continue
+                    if thorough:
+                        improved |= take([cand])
+                    else:
                         cands.append(cand)
-                q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
-                improved |= up
+                improved |= take(cands)
         sb, b2 = _best_bar(img, q, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
-            memo = {q.tobytes(): best}
+            memo.clear()
+            memo[q.tobytes()] = best
     return q, bar, best
 
 
@@ -377,8 +391,10 @@ def _upright(q: np.ndarray) -> np.ndarray:
     return q if q[0].sum() <= alt[0].sum() else alt
 
 
-def find_playing_area(frame: np.ndarray) -> Found:
-    """The playing area, its bar width and the model's score; raises BoardNotFound."""
+def find_playing_area(frame: np.ndarray, thorough: bool = False) -> Found:
+    """The playing area, its bar width and the model's score; raises BoardNotFound.
+    ``thorough``: the slower, further-reaching refinement (see :func:`_refine`), for
+    calibration."""
     h, w = frame.shape[:2]
     s = WORK / max(h, w)
     small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
@@ -393,9 +409,9 @@ def find_playing_area(frame: np.ndarray) -> Found:
 
     grads = gradients(gray)
     ch = checkers(detect(gray, None, grads=grads))
-    best = None if ch is None else _from_checkers(lab, ch)
+    best = None if ch is None else _from_checkers(lab, ch, thorough)
     if best is None or best[0] < MIN_SCORE:
-        old = _from_edges(gray, lab)
+        old = _from_edges(gray, lab, thorough)
         if best is None or old[0] > best[0]:
             best = old
     sc, b, q = best
@@ -405,22 +421,24 @@ def find_playing_area(frame: np.ndarray) -> Found:
     return Found(_upright(q) / s, b, sc, discs, (gray, grads))
 
 
-def _from_checkers(lab: np.ndarray, ch: Checkers) -> tuple[float, float, np.ndarray] | None:
+def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False
+                   ) -> tuple[float, float, np.ndarray] | None:
     """The playing area from the checker discs' grid (see :mod:`calibration.grid`)."""
     from .grid import best_grid
 
     best: tuple[float, float, np.ndarray] | None = None
     for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP):
-        q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE)
+        q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE, thorough)
         if best is None or sc > best[0]:
             best = (sc, b, q)
     if best is None:
         return None
-    q, b, sc = _refine(lab, best[2], best[1], (0.5,), MID)
+    q, b, sc = _refine(lab, best[2], best[1], (0.5,), MID, thorough)
     return sc, b, q
 
 
-def _from_edges(gray: np.ndarray, lab: np.ndarray) -> tuple[float, float, np.ndarray]:
+def _from_edges(gray: np.ndarray, lab: np.ndarray, thorough: bool = False
+                ) -> tuple[float, float, np.ndarray]:
     """The playing area from long straight edges (when there are no checkers to go by)."""
     coarse = _model(COARSE)
     scored = []
@@ -434,11 +452,11 @@ def _from_edges(gray: np.ndarray, lab: np.ndarray) -> tuple[float, float, np.nda
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, float, np.ndarray] | None = None
     for _sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK):
-        q, b, sc = _refine(lab, quad, b, (8.0, 4.0, 2.0), COARSE)
+        q, b, sc = _refine(lab, quad, b, (8.0, 4.0, 2.0), COARSE, thorough)
         if best is None or sc > best[0]:
             best = (sc, b, q)
     assert best is not None
-    q, b, sc = _refine(lab, best[2], best[1], (2.0, 1.0, 0.5, 0.25), FINE)
+    q, b, sc = _refine(lab, best[2], best[1], (2.0, 1.0, 0.5, 0.25), FINE, thorough)
     return sc, b, q
 
 
@@ -453,9 +471,9 @@ def _dedupe(scored: list, k: int, tol: float) -> list:
 
 
 def find_board(frame: np.ndarray) -> np.ndarray:
-    """The playing area's corners (TL, TR, BR, BL, the points along TL-TR) in frame pixels;
-    raises BoardNotFound."""
-    return find_playing_area(frame).corners
+    """The playing area's corners (TL, TR, BR, BL, the points along TL-TR) in frame pixels, by
+    the thorough refinement (calibration: once per session); raises BoardNotFound."""
+    return find_playing_area(frame, thorough=True).corners
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:
