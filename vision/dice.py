@@ -309,7 +309,8 @@ def _widest(lay: Layout, box: np.ndarray, x0: int, y0: int, die: float, edge: fl
             rows: int) -> list[np.ndarray]:
     """Die-wide spots of a merged blob (its mask ``box`` at half-mosaic (x0, y0)): the
     distance transform's maxima at least half a die from the rim, up to two, apart."""
-    dist = cv2.distanceTransform(np.pad(box.astype(np.uint8), 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    padded = cv2.copyMakeBorder(box.astype(np.uint8), 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    dist = cv2.distanceTransform(padded, cv2.DIST_L2, 3)[1:-1, 1:-1]  # (np.pad: slower)
     out: list[np.ndarray] = []
     for _ in range(2):
         i, j = np.unravel_index(int(np.argmax(dist)), dist.shape)
