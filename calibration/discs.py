@@ -134,16 +134,18 @@ class Checkers:
 
 
 def touching_pairs(d: Discs) -> list[tuple[int, int]]:
-    out = []
-    for i in range(len(d)):
-        dx = d.xy[:, 0] - d.xy[i, 0]
-        dy = d.xy[:, 1] - d.xy[i, 1]
-        dist = np.hypot(dx, dy)
-        rm = 0.5 * (d.r + d.r[i])
-        sim = np.abs(np.log(d.r / d.r[i])) < 0.25
-        ok = sim & (dist > TOUCH[0] * rm) & (dist < TOUCH[1] * rm)
-        out += [(i, int(j)) for j in np.nonzero(ok)[0] if j > i]
-    return out
+    """Pairs (i < j, in that order) of discs of similar size whose centres are about a
+    diameter apart."""
+    if len(d) < 2:
+        return []
+    dx = d.xy[None, :, 0] - d.xy[:, None, 0]
+    dy = d.xy[None, :, 1] - d.xy[:, None, 1]
+    dist = np.hypot(dx, dy)
+    rm = 0.5 * (d.r[None, :] + d.r[:, None])
+    sim = np.abs(np.log(d.r[None, :] / d.r[:, None])) < 0.25
+    ok = sim & (dist > TOUCH[0] * rm) & (dist < TOUCH[1] * rm)
+    ii, jj = np.nonzero(np.triu(ok, 1))
+    return [(int(i), int(j)) for i, j in zip(ii, jj, strict=True)]
 
 
 def checkers(d: Discs) -> Checkers | None:
