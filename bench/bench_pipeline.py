@@ -77,7 +77,10 @@ def _mat_cell(record: Any, rules: str | None) -> str:
 
     if rules and (by_name(rules).hooks or not by_name(rules).opposed):
         return "-"
-    return "ok" if _mat_round_trip(record) else "BAD"
+    try:
+        return "ok" if _mat_round_trip(record) else "BAD"
+    except Exception:  # noqa: BLE001 - the writer wrote what the reader refuses: reported
+        return "ERR"
 
 
 def run_truth(seed: int, variant: str, rules: str | None = None) -> tuple[dict, Any]:
