@@ -46,12 +46,11 @@ GRID = 16
 FACE_SPAN = 0.44
 VALUES = (2, 4, 8, 16, 32, 64)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
+BLURS = (1 / 40,)  # the templates' blur, in template sides
 MIN_DIGIT_SCORE = 0.65  # seeds 700000-700099: 451 of 537 located owned faces read, none wrong
 SIZE = 0.92  # the number's size (of the face's template) in cube sides
 TURNS = (-8.0, 0.0, 8.0)  # degrees about the number's upright turn
 SHIFTS = tuple(np.linspace(-0.32, 0.32, 9))  # the number's centre, in cube sides
-FINE_SHIFTS = tuple(np.linspace(-0.08, 0.08, 5))  # about a measured face centre
-FINE_TURNS = (-4.0, 0.0, 4.0)  # about a measured face turn
 TURN_STEP = 2.0  # a measured turn is rounded to this (the poses' offsets are cached per turn)
 FIT_SHIFT = 0.3  # the face square is looked for within this many sides of the found centre
 FIT_TURN = 24.0  # and turned up to this many degrees either way
@@ -59,8 +58,8 @@ FIT_STEP = 8.0
 FIT_BLUR = 1.2  # pixels: the edges' gradients spread over the square's uncertain size
 FIT_ALONG = 0.3  # each side's points (of the straight part; the corners are rounded)
 FIT_POINTS = 7
-FIT_FINE = False  # the wide shifts about the fitted centre (the fine ones read fewer)
 FIT_MIN = 1.0  # the weakest side over the window's mean gradient
+REREAD_MARGIN = 0.06  # a second read naming another value than the first's best
 MIN_MARGIN = 0.02  # over the next value, and at least MARGIN_PER_MISS x (1 - score)
 MARGIN_PER_MISS = 0.22
 # An owned cube is turned to read for its owner (players put it so; so does the renderer): the
@@ -227,8 +226,8 @@ def digit_templates() -> tuple[np.ndarray, list[int]]:
     rows, vals = [], []
     px = 96
     for v in VALUES:
-        for font in FONTS:
-            img = cv2.GaussianBlur(_render(str(v), font, px), (0, 0), px / 40)
+        for font, blur in ((f, b) for f in FONTS for b in BLURS):
+            img = cv2.GaussianBlur(_render(str(v), font, px), (0, 0), px * blur)
             for zoom in (0.9, 1.05):
                 mx = ((U / zoom + 0.5) * px).astype(np.float32)
                 my = ((V / zoom + 0.5) * px).astype(np.float32)
@@ -251,17 +250,15 @@ def templates() -> tuple[np.ndarray, list[int]]:
 _OFFSETS: dict[tuple[float, float | None], tuple[np.ndarray, np.ndarray]] = {}
 
 
-def _pose_offsets(side: float, turn: float | None, fine: bool = False
-                  ) -> tuple[np.ndarray, np.ndarray]:
+def _pose_offsets(side: float, turn: float | None) -> tuple[np.ndarray, np.ndarray]:
     """(poses, GRID*GRID) x and y offsets from the face's centre of the template grid under
     every pose tried: turns (a little about ``turn`` degrees, or about all four quarter turns
-    when None) and shifts (``FINE_TURNS`` and ``FINE_SHIFTS`` when ``fine``: the face's centre
-    and turn are measured), the number ``SIZE`` cube sides of ``side`` pixels. Cached."""
-    key = (round(side, 3), turn, fine)
+    when None) and shifts, the number ``SIZE`` cube sides of ``side`` pixels. Cached."""
+    key = (round(side, 3), turn)
     if key not in _OFFSETS:
         quarters = (0.0, 90.0, 180.0, 270.0) if turn is None else (turn,)
-        a = np.radians([q + t for q in quarters for t in (FINE_TURNS if fine else TURNS)])
-        d = np.array(FINE_SHIFTS if fine else SHIFTS) * side
+        a = np.radians([q + t for q in quarters for t in TURNS])
+        d = np.array(SHIFTS) * side
         A, DX, DY = (m.ravel()[:, None] for m in np.meshgrid(a, d, d, indexing="ij"))
         U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
                            np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
@@ -272,14 +269,14 @@ def _pose_offsets(side: float, turn: float | None, fine: bool = False
     return _OFFSETS[key]
 
 
-def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None,
-            fine: bool = False) -> tuple[int | None, float, float]:
+def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
+            ) -> tuple[int | None, float, float]:
     """The face number by template correlation over poses about ``c`` (shifts, and turns: a
     little about ``turn`` degrees, or about all four quarter turns when None; either sign:
     dark ink on a light body or light on dark): (value, score, margin over the next value,
     each at its best pose)."""
     T, vals = templates()
-    ox, oy = _pose_offsets(side, turn, fine)
+    ox, oy = _pose_offsets(side, turn)
     patch = cv2.remap(L, ox + np.float32(c[0]), oy + np.float32(c[1]), cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE)
     patch -= patch.mean(1, keepdims=True)
@@ -385,9 +382,14 @@ def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
     value, score, margin = _digits(L, c, px, turn)
     fit = None if turn is None or taken(score, margin) else fit_face(L, c, px)
     if fit is not None:
+        # the first read refused: read again about the fitted square's centre and turn; taken
+        # when clear and naming the first read's best value, or clearer still
+        first = value
         cx, cy, a = fit
         value, score, margin = _digits(L, np.array([cx, cy]), px,
-                                       round((turn + a) / TURN_STEP) * TURN_STEP, fine=FIT_FINE)
+                                       round((turn + a) / TURN_STEP) * TURN_STEP)
+        if value != first and margin < REREAD_MARGIN:
+            margin = 0.0
     if not taken(score, margin):
         value = None
     return value, score, margin
