@@ -15,6 +15,11 @@ owner: the middle is the centred cube (value 1, whatever face is up: 64 or a log
 nearest a player is that player's. An owned cube's value is read from its top face (sampled in
 the face's plane, sharp and square) by correlating digit templates (2..64 written with
 ``cv2.putText``) in all four turns; only a clear winner is taken, otherwise the value is None.
+An owned cube's number is looked for upright for its owner (a little turn either way) about the
+found centre; when that read is refused, the face's square is fitted in the face window (centre
+and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
+again about the fitted centre and turn (taken if clear, and naming the first read's best value
+unless clearer still).
 Everything that depends on the profile only (strip maps, templates) is built once and cached.
 """
 
