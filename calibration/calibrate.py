@@ -18,6 +18,7 @@ import numpy as np
 
 from engine import Position, PositionError
 from engine.observation import expected_counts
+from engine.rules import STANDARD
 from engine.xgid import XgidError, parse_xgid
 from vision.appearance import to_lab
 from vision.discs import NEAR, DiscModel, _dilate
@@ -33,7 +34,7 @@ from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refine import refine_corners
 
-START = Position((2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2))
+START = STANDARD.start  # the engine's start: a profile numbers the points as the referee does
 MAX_MISREAD = 3  # regions the calibration frame may read differently from the given position
 # (disc model; tuning seeds: the start frame reads 0-2 wrong, another state of the board 7-8)
 

@@ -50,9 +50,10 @@ def calibrate(image: str, position: str | None, variant: str | None, use_markers
         from engine.rules import by_name, game_rules
 
         try:
-            pos = game_rules(by_name(variant), 1).start  # Tavli opens with Portes
+            rules = game_rules(by_name(variant), 1)  # Tavli opens with Portes
         except KeyError as exc:
             raise BadInput(f"bad --variant: {exc.args[0]}") from None
+        pos = rules.start
     taps = None
     if corners:
         try:
@@ -65,6 +66,8 @@ def calibrate(image: str, position: str | None, variant: str | None, use_markers
         profile = make_profile(frame, pos, method=method, corners=taps)
     except (BoardNotFound, MarkersNotFound, PositionMismatch) as exc:
         raise BadInput(str(exc)) from None
+    if variant:
+        profile.meta["pins"] = rules.pins  # the reader then looks for pins under the stacks
     profile.save(out)
     click.echo(f"profile written to {out} (orientation {profile.meta.get('orientation')})")
 

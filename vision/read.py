@@ -21,6 +21,7 @@ from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence
 from .cube import observe_cube
 from .dice import observe_dice
 from .discs import DiscEvidence
+from .pins import base_colours, find_pins
 from .profile import BoardProfile
 from .stacks import tray_masks
 from .strips import (
@@ -96,8 +97,11 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays)
 
 
-def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Observation:
-    """Read one frame of the profile's board."""
+def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
+         pins: bool | None = None) -> Observation:
+    """Read one frame of the profile's board. ``pins``: the game pins checkers (Plakoto), so
+    pins the counts miss are looked for under single-colour stacks (default: the profile's
+    ``meta["pins"]``, set when it was calibrated for such a variant)."""
     prep = prepared(profile, (frame.shape[1], frame.shape[0]))
     strips = sample(frame, prep["maps"], N_STRIPS)
     disc = disc_evidence(strips, profile, prep)
@@ -111,6 +115,14 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
+    base: tuple[str | None, ...] = ()
+    if settled and not hand:  # which colour lies at the base of a mixed point (a pin)
+        if profile.meta.get("pins", False) if pins is None else pins:
+            regions, under = find_pins(frame, profile, regions)
+        else:
+            under = base_colours(frame, profile, regions)
+        if any(under):
+            base = tuple(under)
     if disc is not None and settled and not hand:
         learn_empty_looks(profile, prep, regions)
     conf = _confidence(regions)
@@ -119,7 +131,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True) -> Obse
         dice = observe_dice(frame, profile, regions, strips[:24])
         cube = observe_cube(frame, profile)
     return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
-                       confidence=conf)
+                       confidence=conf, base=base)
 
 
 def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> None:

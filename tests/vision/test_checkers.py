@@ -192,14 +192,17 @@ def test_checker_tops_as_each_half_of_the_board_shows_them():
     back as the start; they survive the profile's JSON."""
     from vision import read
 
+    # the start with the colours swapped: white's two back checkers lie on point 1, far from
+    # the bottom row's other whites on point 12 (the case this test was written for)
+    start = Position(tuple(-n for n in START.points))
     setup = random_setup(700000)
-    img0, tr0 = Scene(setup).render(State(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    img0, tr0 = Scene(setup).render(State(start))
+    prof = calibrate(img0, start, method="taps", corners=np.array(tr0["board_corners_px"]))
     d = prof.discs
     assert d.side_mean is not None and d.side_cols is not None
     # white, bottom row: point 12 (column 0) on the left half, point 1 (column 11) on the right
     assert d.side_cols[0, 0].tolist() == [0.0, 11.0]
-    assert read(img0, prof, settled=False).best_counts() == expected_counts(START)
+    assert read(img0, prof, settled=False).best_counts() == expected_counts(start)
     again = DiscModel.from_json(d.to_json())
     assert again.side_mean is not None and np.allclose(again.side_mean, d.side_mean, atol=0.06)
     assert again.side_cols is not None and np.allclose(again.side_cols, d.side_cols)
@@ -213,10 +216,11 @@ def test_with_no_hand_in_view_a_foreign_looking_point_is_counted():
     from vision.read import disc_evidence, prepared
     from vision.strips import N_STRIPS, sample
 
+    start = Position(tuple(-n for n in START.points))  # the colours swapped, as found
     setup = random_setup(700037)
     scene = Scene(setup)
-    img0, tr0 = scene.render(State(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    img0, tr0 = scene.render(State(start))
+    prof = calibrate(img0, start, method="taps", corners=np.array(tr0["board_corners_px"]))
     img, tr = scene.render(random_state(setup, 700037 * 100 + 2))
     prep = prepared(prof, (img.shape[1], img.shape[0]))
     disc = disc_evidence(sample(img, prep["maps"], N_STRIPS), prof, prep)
