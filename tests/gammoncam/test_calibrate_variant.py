@@ -8,6 +8,7 @@ from click.testing import CliRunner
 from gammoncam.cli import main
 from tests.scenes.footage import Animator, make_game
 from tests.scenes.scene import Scene, random_setup
+from vision.profile import BoardProfile
 
 
 def test_calibrate_learns_the_plakoto_start(tmp_path) -> None:
@@ -21,6 +22,8 @@ def test_calibrate_learns_the_plakoto_start(tmp_path) -> None:
     r = run(main, ["calibrate", image, "--variant", "plakoto", "--out", str(tmp_path / "p.json")])
     assert r.exit_code == 0, r.output
     assert (tmp_path / "p.json").exists()
+    # the reader will look for pins under the stacks of this board's games
+    assert BoardProfile.load(tmp_path / "p.json").meta["pins"] is True
     # the standard start is not what the board shows
     r = run(main, ["calibrate", image, "--out", str(tmp_path / "q.json")])
     assert r.exit_code == 2 and "does not show" in r.output
