@@ -89,7 +89,9 @@ def detect(gray: np.ndarray, lab: np.ndarray | None, radii: tuple[float, ...] = 
         a = cv2.boxFilter(a, -1, (3, 3), normalize=False) / (2 * np.pi * r)
         k = 2 * int(r * 0.5) + 1
         peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > min_support)
-        py, px = np.nonzero(peak)
+        nz = cv2.findNonZero(peak.view(np.uint8))  # row-major, as np.nonzero (faster)
+        nz = np.zeros((0, 2), np.int32) if nz is None else nz.reshape(-1, 2)
+        px, py = nz[:, 0], nz[:, 1]
         v = a[py, px]
         top = np.argsort(-v)[:per_radius]
         found += [(float(px[i]), float(py[i]), r, float(v[i])) for i in top]

@@ -129,6 +129,18 @@ class _Model:
                                   borderMode=cv2.BORDER_REFLECT)
         return out.reshape(-1, img.shape[2])
 
+    def warps(self, img: np.ndarray, quads: list[np.ndarray]) -> np.ndarray:
+        """(quads, pixels, channels): :meth:`warp` of each quad, written straight into one
+        array (no stacking copy)."""
+        gw, gh = self.grid
+        out = np.empty((len(quads), gh, gw, img.shape[2]), img.dtype)
+        for j, quad in enumerate(quads):
+            M = cv2.getPerspectiveTransform(self.dst, np.asarray(quad, np.float32))
+            cv2.warpPerspective(img, M, self.grid, dst=out[j],
+                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                borderMode=cv2.BORDER_REFLECT)
+        return out.reshape(len(quads), gh * gw, img.shape[2])
+
     def sample(self, img: np.ndarray, quad: np.ndarray) -> np.ndarray:
         """(pixels, 2 * channels): the grid's colours and their squares."""
         x = self.warp(img, quad).astype(np.float64)
@@ -198,7 +210,7 @@ def quad_scores(img: np.ndarray, quads: list[np.ndarray], bar: float,
     m = _model(grid)
     if not quads:
         return np.zeros(0)
-    return m.scores(np.stack([m.warp(img, q) for q in quads]), bar)
+    return m.scores(m.warps(img, quads), bar)
 
 
 def _best_bar(img: np.ndarray, quad: np.ndarray, grid: tuple[int, int],
