@@ -79,10 +79,11 @@ def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
     for t in range(order.shape[1]):  # greedy, best first: a third of a point width apart
         near = (np.abs(x0[:, :t] - x0[:, t:t + 1]) <= pw[:, None] / 3) & take[:, :t]
         take[:, t] = live[:, t] & ~near.any(1) & (take.sum(1) < X0_KEEP)
-    d = np.abs(x[None, None, :, None] - (x0[:, :, None, None] + offs[:, None, None, :])).min(3)
-    fits = np.exp(-((d / (0.25 * pw[:, None, None])) ** 2)).sum(2)  # (m, t)
-    for j, t in zip(*np.nonzero(take), strict=True):
-        out[j].append((float(x0[j, t]), float(fits[j, t])))
+    js, ts = np.nonzero(take)  # the fits of the phases kept only
+    d = np.abs(x[None, :, None] - (x0[js, ts][:, None, None] + offs[js][:, None, :])).min(2)
+    fits = np.exp(-((d / (0.25 * pw[js][:, None])) ** 2)).sum(1)  # (kept,)
+    for j, t, f in zip(js, ts, fits, strict=True):
+        out[j].append((float(x0[j, t]), float(f)))
     return out
 
 
@@ -154,7 +155,7 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
     # only the candidates whose columns fit the discs best are worth the pattern model
     order = np.argsort(-pre, kind="stable")[:max(PRE_KEEP, int(PRE_SHARE * len(idx)))]
     top = [(covers[k], cands[idx[k]][1], Q[idx[k]]) for k in order]
-    X = np.stack([m.warp(lab, q) for _cover, _b, q in top])
+    X = m.warps(lab, [q for _cover, _b, q in top])
     bars = np.asarray([b for _cover, b, _q in top])
     sc = np.zeros(len(top))
     for b in np.unique(bars):  # the pattern scores, all candidates of a bar width at once
