@@ -57,7 +57,24 @@ def _build(top_index: list[np.ndarray]) -> MaskSet:
     return MaskSet(A, col_of, len(top_index) - 1, area)
 
 
+_POINT_MASKS: dict[tuple, MaskSet] = {}  # the last few layouts' point masks (see point_masks)
+_POINT_KEEP = 8
+
+
 def point_masks(lay: Layout, row_max: int, nmax: int = MAX_STACK) -> MaskSet:
+    """The point strips' mask set of stacks of 0..nmax with ``row_max`` in the first row. The
+    masks depend on the layout only: the last few are kept (the reader and the dice build the
+    same sets for a photo); callers share the set and must not change it."""
+    key = (lay.shape, lay.W, row_max, nmax)
+    ms = _POINT_MASKS.get(key)
+    if ms is None:
+        if len(_POINT_MASKS) >= _POINT_KEEP:
+            del _POINT_MASKS[next(iter(_POINT_MASKS))]
+        ms = _POINT_MASKS[key] = _point_masks(lay, row_max, nmax)
+    return ms
+
+
+def _point_masks(lay: Layout, row_max: int, nmax: int) -> MaskSet:
     U, V = _strip_coords(lay, lay.pw)
     r2 = (lay.d / 2 * 0.97) ** 2
     tops = []
