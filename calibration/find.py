@@ -118,6 +118,10 @@ class _Model:
         # (bars, pixels * 3): 1 where a class holds the pixel, per channel (sums of squares)
         self.keep3 = np.repeat(self.stack.sum(1), 3, axis=1)
         self.n = self.stack.sum(2)  # (bars, classes): class sizes
+        # per bar, what the score needs of the class sizes alone (see _eta)
+        self.inv = 1.0 / np.maximum(self.n, 1)
+        self.nsum = self.n.sum(1)
+        self.field = self.n[:, 0] > 0
         a0, a1 = RING / (1 + 2 * RING) * gw, (1 + RING) / (1 + 2 * RING) * gw
         b0, b1 = RING / (1 + 2 * RING) * gh, (1 + RING) / (1 + 2 * RING) * gh
         self.dst = np.float32([[a0, b0], [a1, b0], [a1, b1], [a0, b1]])
@@ -158,7 +162,7 @@ class _Model:
         X = np.asarray(X, np.float64)
         S1 = np.matmul(self.stack[i], X)  # (k, classes, channels)
         sq = (X * X).reshape(len(X), -1) @ self.keep3[i]
-        return _eta(S1, self.n[i], sq)
+        return _eta(S1, self.n[i], sq, (self.inv[i:i + 1], self.nsum[i:i + 1], self.field[i]))
 
     def bar_scores(self, x: np.ndarray, bars: tuple[float, ...]) -> np.ndarray:
         """:meth:`score` of one sample ``x`` (pixels, channels) for every bar in ``bars``."""
@@ -166,23 +170,28 @@ class _Model:
         x = np.asarray(x, np.float64)
         S1 = np.matmul(self.stack[idx], x)  # (bars, classes, channels)
         sq = self.keep3[idx] @ (x * x).ravel()
-        return _eta(S1, self.n[idx], sq)
+        return _eta(S1, self.n[idx], sq, (self.inv[idx], self.nsum[idx], self.field[idx]))
 
 
-def _eta(S1: np.ndarray, n: np.ndarray, sq: np.ndarray) -> np.ndarray:
+def _eta(S1: np.ndarray, n: np.ndarray, sq: np.ndarray,
+         sizes: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """The model's score from per-class sums ``S1`` (k, classes, channels), class sizes ``n``
-    (classes,) or (k, classes) and the sums of squares ``sq`` (k,)."""
+    (classes,) or (k, classes) and the sums of squares ``sq`` (k,). ``sizes``: ``1 / max(n,
+    1)``, ``n``'s row sums and whether the field class has pixels, already at hand (the same
+    values, computed once per model)."""
     n = n[None] if n.ndim == 1 else n  # (1 or k, classes)
-    inv = 1.0 / np.maximum(n, 1)
+    if sizes is None:
+        sizes = (1.0 / np.maximum(n, 1), n.sum(1), n[:, 0] > 0)
+    inv, nsum, field = sizes
     tot = S1.sum(1)
-    tot2 = (tot * tot).sum(1) / n.sum(1)
+    tot2 = (tot * tot).sum(1) / nsum
     between = ((S1 * S1).sum(2) * inv).sum(1) - tot2
     total = sq - tot2
     m = S1 * inv[..., None]
     dm = m[:, 1:5] - m[:, :1]
     d = np.sqrt((dm * dm).sum(2))
     contrast = np.minimum(np.maximum(d[:, 0], d[:, 1]), np.maximum(d[:, 2], d[:, 3]))
-    ok = (total > 0) & (n[:, 0] > 0)
+    ok = (total > 0) & field
     return np.where(ok, between / np.where(ok, total, 1.0), 0.0) * np.minimum(
         1.0, contrast / CONTRAST)
 
