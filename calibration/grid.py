@@ -129,9 +129,14 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]
 def _inside(quads: np.ndarray, xy: np.ndarray) -> np.ndarray:
     """How many points lie inside each convex quad (``quads`` (n, 4, 2), either winding)."""
     e = np.roll(quads, -1, axis=1) - quads
-    rel = xy[None, :, None, :] - quads[:, None, :, :]
-    cross = e[:, None, :, 0] * rel[..., 1] - e[:, None, :, 1] * rel[..., 0]
-    return ((cross >= 0).all(2) | (cross <= 0).all(2)).sum(1)
+    pos = np.ones((len(quads), len(xy)), bool)
+    neg = pos.copy()
+    for c in range(4):  # side by side: no (quads, points, sides) temporaries
+        cross = (e[:, c, 0, None] * (xy[None, :, 1] - quads[:, c, 1, None])
+                 - e[:, c, 1, None] * (xy[None, :, 0] - quads[:, c, 0, None]))
+        pos &= cross >= 0
+        neg &= cross <= 0
+    return (pos | neg).sum(1)
 
 
 def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
