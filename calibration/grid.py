@@ -72,7 +72,7 @@ def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
     sm[:, 1:] += bins[:, :-1]
     sm[:, :-1] += bins[:, 1:]
     sm[np.arange(L)[None, :] >= n[:, None]] = -np.inf  # past a histogram's end
-    order = np.argsort(-sm, axis=1, kind="stable")[:, : X0_KEEP * 3]  # (m, t)
+    order = _top_stable(sm, X0_KEEP * 3)  # (m, t)
     x0 = lo[:, None] + (order + 0.5) * step[:, None]
     live = np.isfinite(np.take_along_axis(sm, order, 1)) & ok.any(1)[:, None]
     take = np.zeros(order.shape, bool)
@@ -85,6 +85,18 @@ def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
     for j, t, f in zip(js, ts, fits, strict=True):
         out[j].append((float(x0[j, t]), float(f)))
     return out
+
+
+def _top_stable(sm: np.ndarray, t: int) -> np.ndarray:
+    """``np.argsort(-sm, axis=1, kind="stable")[:, :t]`` for whole-number (or -inf) ``sm``,
+    without sorting whole rows: a unique key per entry (ties by index, -inf last by index),
+    the t smallest partitioned out, then sorted."""
+    L = sm.shape[1]
+    if L <= t:
+        return np.argsort(-sm, axis=1, kind="stable")[:, :t]
+    key = np.where(np.isfinite(sm), -sm, 1.0) * L + np.arange(L)  # exact: small whole numbers
+    part = np.argpartition(key, t - 1, axis=1)[:, :t]
+    return np.take_along_axis(part, np.argsort(np.take_along_axis(key, part, 1), axis=1), 1)
 
 
 _PW_B = [(k, b) for k in PW for b in BARS]  # point widths (per radius) and bars tried
