@@ -21,7 +21,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
-from .discount import Stack, count_stacks, with_faint_discs
+from .discount import Stack, count_stacks, median0, with_faint_discs
 from .edges import fit_long_edges, fit_row_ends
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
@@ -56,7 +56,7 @@ def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | Non
         box = to_lab(frame[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1])  # the disc's box only
         p = box[ys - y0, xs - x0]
         pix.append(p)
-        means.append(np.median(p, 0))
+        means.append(median0(p))
     lbl, centres = two_clusters(np.float32(means))
     if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
         return None
