@@ -15,7 +15,7 @@ from typing import Any
 from .events import Event
 from .inference import Inference, best_possible, fully_seen
 from .moves import Play, legal_plays
-from .observation import Observation
+from .observation import Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
 from .rules import Rules
@@ -289,12 +289,24 @@ class Fusion(Inference):
     def _seen_illegal(self, obs: Observation, best: float) -> Position | None:
         """The position the board shows when it is a whole position that no legal play reaches
         and it fits the observation clearly better than every legal one."""
-        seen = obs.most_likely_position()
+        seen = obs.most_likely_position(pins=self.rules.pins)  # a Plakoto pin is a position
         if seen is None or not _complete(seen):
             return None
         if obs.log_likelihood(seen) - best < MARGIN:
             return None
+        if any(seen.pinned) and self._pin_turned_round(seen):
+            return None
         return seen
+
+    def _pin_turned_round(self, seen: Position) -> bool:
+        """``seen`` has the counts of a legal play's result (or of the position before) and
+        differs only in which side is pinned: the rules know that better than a base colour
+        read from the camera, so it is a misread, not an illegal play."""
+        assert self.turn is not None and self.dice is not None
+        counts = expected_counts(seen)
+        return expected_counts(self.position) == counts or any(
+            expected_counts(p.after) == counts
+            for p in legal_plays(self.position, self.turn, self.dice, self.rules))
 
     def _resolve(self, obs: Observation) -> list[Event]:
         """A flag or a confirmation ends when the board clearly shows a legal result (or, for a
@@ -363,7 +375,7 @@ class Fusion(Inference):
         an illegal play, or is making one, and the opponent may ask for it to be put right."""
         if self.replaying or not _fully_seen(obs):
             return []
-        seen = obs.most_likely_position()
+        seen = obs.most_likely_position(pins=self.rules.pins)  # a Plakoto pin is a position
         if seen is None or not _complete(seen) or seen == self.position:
             return []
         assert self.turn is not None and self.dice is not None
@@ -391,8 +403,9 @@ def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple
     subset of the dice makes."""
     from .moves import to_relative
 
-    my0, opp0 = to_relative(before, side, rules)
-    my1, opp1 = to_relative(seen, side, rules)
+    # pinned checkers count for their owner: a checker just pinned has not vanished
+    my0, opp0 = to_relative(before, side, rules, pinned=True)
+    my1, opp1 = to_relative(seen, side, rules, pinned=True)
     points = range(1, 25)
     hit = sum(max(0, opp0[p] - opp1[p]) for p in points)
     if any(opp1[p] > opp0[p] for p in points) or opp1[25] - opp0[25] != hit or \
