@@ -17,7 +17,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from calibration.find import BoardNotFound  # noqa: E402
-from calibration.oneshot import read_oneshot  # noqa: E402
+from calibration.oneshot import DICE_READINGS, read_oneshot  # noqa: E402
 from vision.dice import read_dice_oneshot  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real"
@@ -30,7 +30,9 @@ def read_photo(img: np.ndarray) -> list[int | None] | None:
         obs, prof = read_oneshot(img)
     except BoardNotFound:
         return None
-    _roll, dice = read_dice_oneshot(img, prof, list(obs.regions))
+    dice = prof._cache.get(DICE_READINGS)  # every die read_oneshot read (not read twice)
+    if dice is None:
+        _roll, dice = read_dice_oneshot(img, prof, list(obs.regions))
     return [d.value for d in dice]
 
 

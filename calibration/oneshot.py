@@ -30,6 +30,7 @@ from .refine import refine_corners
 DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
 SETS_APART = 25.0  # Lab distance between the two disc clusters' centres for two checker sets
 DISC_P = 0.95  # probability given to a stack the discs show
+DICE_READINGS = "oneshot_dice"  # the profile's cache key of every die read_oneshot read
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 
 
@@ -179,7 +180,7 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         prof.meta["pattern"] = round(found.score, 3)
         if discs is not None:
             obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
-    dice, _ = read_dice_oneshot(frame, prof, list(obs.regions))
+    dice, prof._cache[DICE_READINGS] = read_dice_oneshot(frame, prof, list(obs.regions))
     return replace(obs, dice=dice, cube=observe_cube(frame, prof), settled=True), prof
 
 
