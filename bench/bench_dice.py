@@ -12,6 +12,11 @@ and the median ``observe_dice`` time per settled frame (process_time, one core):
 (nothing remembered) and of the same scene again (the reader remembers the last frame's windows,
 as on a settled board between two moves).
 ``--cache DIR`` keeps rendered frames, profiles and regions between runs (for tuning).
+
+``--train OUT`` instead fits the learned face classifier (:mod:`vision.dieface`) on the faces
+the pip reader fits in these frames (tuning seeds only: ``--base 700000``) and writes its model
+to OUT (the committed one: ``--base 700000 --more-bases 1000 --setups 80 --frames 5
+--cache DIR --train vision/dieface.npz``; DIR may hold both ranges' frames).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
+import itertools  # noqa: E402
 import pickle  # noqa: E402
 import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
@@ -35,7 +41,8 @@ import numpy as np  # noqa: E402
 from calibration.calibrate import START, calibrate  # noqa: E402
 from tests.scenes.dataset import random_state  # noqa: E402
 from tests.scenes.scene import Scene, State, random_setup  # noqa: E402
-from vision import read  # noqa: E402
+from vision import dice as dice_mod  # noqa: E402
+from vision import dieface, read  # noqa: E402
 from vision.dice import (  # noqa: E402
     DieReading,
     dice_observation,
@@ -129,6 +136,47 @@ def score(reads: list[DieReading], tr: dict, dc: dict[str, int]) -> list[tuple]:
     return out
 
 
+def train(args: argparse.Namespace) -> None:
+    """Fit the face classifier on the faces the pip reader fits (with the learned one off),
+    each labelled by the true flat die it lies on (0: none; a cocked die's face is left out)."""
+    if max([args.base, *args.more_bases]) >= BASE_SEED:
+        raise SystemExit("train on tuning seeds only (--base 700000 or 1000)")
+    records: list[tuple[np.ndarray, int, int]] = []
+    last: Any = None
+    g = -1
+    dice_mod.LEARNED = False
+    bases = [args.base, *args.more_bases]
+    for _label, prof, img, tr, regions in itertools.chain.from_iterable(
+            frames(base, args.setups, args.frames, args.cache) for base in bases):
+        if prof is not last:  # a setup's frames come one after another, with one profile
+            last, g = prof, g + 1
+        kit = kit_for(prof)
+        kit.memory.forget()
+        strips = point_strips(img, prof, kit)
+        counts = [max(r, key=r.get) if r else None for r in regions]
+        dice_mod.RECORD = []
+        read_dice(img, prof, counts, strips)
+        near = 0.35 * float(np.linalg.norm(np.subtract(tr["board_corners_px"][1],
+                                                       tr["board_corners_px"][0]))) / 13
+        truth = [(c, v, ck) for pair in tr["dice_pairs"] for c, v, ck in
+                 zip(pair["centers_px"], pair["values"], pair["cocked_each"], strict=True)]
+        for (fx, fy), L, face, _v, guess in dice_mod.RECORD:
+            hit = [(v, ck) for c, v, ck in truth if np.hypot(fx - c[0], fy - c[1]) < near]
+            feat = dieface.face_crop(L, face.cx, face.cy, face.angle, face.side)
+            if feat is None or (hit and hit[0][1]):
+                continue
+            records.append((feat, hit[0][0] if hit else 0, g, guess))
+        kit.memory.forget()
+    dice_mod.RECORD = None
+    W, b, margin, n = dieface.train(records)
+    np.savez_compressed(args.train, W=W.astype(np.float16), b=b.astype(np.float16),
+                        margin=margin)
+    print(f"face classifier: {n['dice']} dice faces, {n['no_die']} faces with no die, "
+          f"{g + 1} setups; margins {np.round(margin, 1).tolist()} "
+          f"({n['right_taken_cv']} right values "
+          f"taken, 0 wrong, setups left out of the fit in turn) -> {args.train}")
+
+
 def _row(name: str, d: dict[str, int]) -> str:
     n = max(d["dice"], 1)
     r = max(d["rolls"], 1)
@@ -146,8 +194,18 @@ def main() -> None:
     ap.add_argument("--base", type=int, default=BASE_SEED)
     ap.add_argument("--cache", type=Path, default=None)
     ap.add_argument("--show", action="store_true", help="list every die not read right")
+    ap.add_argument("--train", type=Path, default=None,
+                    help="fit the learned face classifier here instead (tuning seeds only)")
+    ap.add_argument("--more-bases", type=int, nargs="*", default=[],
+                    help="with --train: more tuning ranges of --setups setups each")
+    ap.add_argument("--no-learned", action="store_true",
+                    help="without the learned face classifier (the pip reader alone)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
+    dice_mod.LEARNED = not args.no_learned
+    if args.train is not None:
+        train(args)
+        return
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     total: dict[str, int] = defaultdict(int)
     times: list[float] = []

@@ -13,7 +13,10 @@ it, no die; else the die's footprint against the template; its top face and valu
 a clear, self-consistent read is taken: a refusal is better than a wrong roll). A candidate whose
 footprint is lost (a die of the board's colour, one merged with its shadow or a checker, a thin
 one) is still read on a disc round it, but only a plain value (not a 1) on a face that is mostly
-foreground makes it a die.
+foreground makes it a die. A face the pip reader fits but refuses is handed to a small learned
+classifier (:mod:`vision.dieface`: a 12 x 12 crop of the fitted face square, a linear
+discriminant trained on rendered tuning-seed dice by ``python -m bench.bench_dice --train``),
+which may read it only as the pip reader's own best layout and by a wide margin.
 
 The board's plane window already shows the top face square: the plane of the top face maps onto
 the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times
@@ -31,7 +34,7 @@ at the bar's wall or the field's edge) makes the roll not count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import cv2
@@ -39,6 +42,7 @@ import numpy as np
 
 from engine.observation import Dice
 
+from . import dieface
 from .appearance import ColourModel, to_lab
 from .geometry import Layout
 from .pips import read_face
@@ -70,6 +74,9 @@ BARE_PRE_FG = 0.3  # and of the whole disc, before its face is looked for
 BARE_ROUND2 = False  # the face search's second round there (hardly ever a read: spare it)
 BARE_NOT = (1,)  # values never taken there (a lone pip-like spot is too little for a die)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
+LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
+RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
+# when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
 
 
 @dataclass(frozen=True)
@@ -441,6 +448,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         rcx, rcy = face.cx, face.cy
         if face.side * fpx < MIN_FACE_PX:  # too few pixels to tell a 6 from a 3
             value = None
+        if RECORD is not None:
+            RECORD.append((_at(M, face.cx, face.cy), L, face, value, guess))
+        if LEARNED and value is None:
+            feat = dieface.face_crop(L, face.cx, face.cy, face.angle, face.side)
+            learned, lead = dieface.classify(feat, guess)
+            if learned is not None:  # cocked then from the footprint, as a spots' read
+                value, margin, face = learned, lead, replace(face, by_spots=True)
     # what the face looks like: the body's colour against the two checker sets
     body = lab8[comp > 0]
     colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
