@@ -46,9 +46,18 @@ def _gradients(gray: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return gx, gy, np.hypot(gx, gy)
 
 
+_LAST_THR: list = [None, 0.0]  # the last magnitude image seen and its threshold
+
+
 def vote_threshold(mag: np.ndarray) -> float:
-    """The gradient magnitude above which a pixel votes (before any cap)."""
-    return max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+    """The gradient magnitude above which a pixel votes (before any cap). The last image's
+    value is kept: the finder and the faint-disc vote ask about the same gradients (read only)
+    up to three times."""
+    if _LAST_THR[0] is mag:
+        return _LAST_THR[1]
+    thr = max(float(np.percentile(mag, EDGE_PCT)), 8.0)
+    _LAST_THR[:] = [mag, thr]
+    return thr
 
 
 def gray_threshold(gray: np.ndarray) -> float:

@@ -56,3 +56,14 @@ def test_batched_warps_and_scores_match_one_by_one() -> None:
         S1 = np.matmul(m.stack[i], Xd)
         sq = (Xd * Xd).reshape(len(Xd), -1) @ m.keep3[i]
         assert np.array_equal(m.scores(X, b), _eta(S1, m.n[i], sq))  # sizes from scratch
+
+
+def test_vote_threshold_kept_for_the_same_gradients_only() -> None:
+    from calibration.discs import EDGE_PCT, vote_threshold
+
+    rng = np.random.default_rng(11)
+    a = (rng.random((60, 80)) * 100).astype(np.float32)
+    b = a * 2
+    want_a = max(float(np.percentile(a, EDGE_PCT)), 8.0)
+    assert vote_threshold(a) == want_a and vote_threshold(a) == want_a
+    assert vote_threshold(b) == max(float(np.percentile(b, EDGE_PCT)), 8.0) != want_a
