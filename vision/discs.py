@@ -8,7 +8,10 @@ and the triangle's edge. So the profile keeps
 - a per-pixel template of a checker top of each colour (mean and spread, in disc-local pixels,
   one for the top row and one for the bottom row since the light falls the other way round;
   its mean also as seen on each half of the board, which a strip weighs by how near each half's
-  checkers lay to it: the light over a board is not even), and
+  checkers lay to it: the light over a board is not even; and learned as under the board's
+  mean light: each point's light against its kind's mean, ``gain``, read off its empty look or
+  its neighbours', divides the calibration tops and multiplies the tops looked for on that
+  point, so a black checker in a bright corner is not a white one in a dim corner), and
 - each point strip's own empty look, pixel by pixel (where the calibration frame showed it empty;
   elsewhere the mean of the strips of its kind, with their spread, and that mean under the light
   the strip's neighbours show (``vision.light``), both at once: a *borrowed* look, which
@@ -45,6 +48,10 @@ GAP_SHARE = 0.5  # share of the kind's look's gap given back (dev seeds 700000+:
 SIDE_SPREAD = 2.0  # columns: how far a half's checker tops stand for a strip's (dev: 2-5 alike)
 SIDE_SHRINK = 3.0  # pseudo-samples pulling a half's template cell toward the whole row's
 NEAR = 3  # strip pixels around a calibration checker whose empty look is taken from the kind
+L_OFF = 16 * 2.55  # 8-bit Lab: L + L_OFF and a, b about 128 scale as the cube root of the light
+GAIN_SPREAD = 1.0  # columns: how far a point's light is read from its row neighbours
+GAIN_POWER = 0.75  # share of the measured gain (in log) taken (tuning 700000+: 0.75-1 alike)
+MAX_GAIN = 2.0  # light gains kept within [1/2, 2] (in Lab's cube-root scale)
 
 
 @dataclass
@@ -142,6 +149,8 @@ class DiscModel:
     side_mean: np.ndarray | None = None  # (2 colours, 2 rows, 2 sides, TS*TS, 3): checker tops
     side_cols: np.ndarray | None = None  # (2, 2, 2)  as seen on each half of the board, and the
     # mean column they were seen at (the light differs across the board)
+    gain: np.ndarray | None = None  # (24,) the light over each point against its kind's mean
+    # (Lab's cube-root scale): checker tops are kept as under the mean light, shown under each
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # -- evidence -------------------------------------------------------------------------------
@@ -158,6 +167,12 @@ class DiscModel:
         sm = self.side_mean[colour][row]  # (n, 2, TS*TS, 3)
         return np.einsum("ns,nsqc->nqc", w, sm).astype(np.float32)
 
+    def lit(self, tops: np.ndarray, strips: np.ndarray | None) -> np.ndarray:
+        """Checker tops ``tops`` (n, Q, 3) as the light over point strips ``strips`` shows them."""
+        if strips is None or self.gain is None:
+            return tops
+        return relight(tops, self.gain[np.asarray(strips)][:, None])
+
     def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots,
                cols: np.ndarray | None = None) -> Gathered:
         """The models' means, inverse spreads and constants at every disc pixel of the given
@@ -167,8 +182,9 @@ class DiscModel:
         row = top.astype(np.int64)
         means, invs, consts = [], [], []
         for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
-                     *((self.tops(c, row, cols)[:, tidx], self.sigma[c][row][:, tidx])
-                       for c in (0, 1))):
+                     *((self.lit(self.tops(c, row, cols)[:, tidx],
+                                 strips if cols is not None else None),
+                        self.sigma[c][row][:, tidx]) for c in (0, 1))):
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
@@ -271,12 +287,14 @@ class DiscModel:
         bg_sigma = np.empty_like(labf)
         bg_bonus = np.zeros(labf.shape[:2], np.float32)
         noise = np.maximum(_noise(labf, free), SIGMA_FLOOR)
+        kind_mean: dict[int, np.ndarray] = {}
         for k in range(8):
             ids = np.nonzero(kinds[:NS] == k)[0]
             f = free[ids][..., None].astype(np.float32)
             tot = f.sum(0)
             km = (labf[ids] * f).sum(0) / np.maximum(tot, 1)
             km = np.where(tot > 0, km, _row_fill(labf[ids], f[..., 0], L))
+            kind_mean[k] = km
             # per pixel, the spread of the kind's free strips about their mean (unbiased; a
             # triangle's edge or a lighting gradient shows here), pulled toward the whole spread
             dev = (labf[ids] - km) * f
@@ -302,6 +320,23 @@ class DiscModel:
                 bg_mean[i] = np.where(own, labf[i], look)
                 bg_sigma[i] = np.where(own, noise, spread)
                 bg_bonus[i] = np.where(own[:, 0], 0.0, np.maximum(gap * GAP_SHARE, 1e-3))
+        # the light over each point against its kind's mean (its own empty look where free, the
+        # kind's look under its neighbours' light where covered): checker tops are learned as
+        # under the mean light and shown under each point's
+        gain = np.ones(24, np.float32)
+        for i in range(min(24, NS)):
+            ref = bg_mean[i]
+            if lit is not None and i < lit[0].shape[0]:
+                rows = np.repeat(lit[1][i], SW)
+                ref = np.where((free[i] | ~rows)[:, None], ref,
+                               lit[0][i].reshape(P, 3).astype(np.float32))
+            km_i = kind_mean[int(kinds[i])]
+            gain[i] = np.clip((ref[:, 0].mean() + L_OFF) / max(km_i[:, 0].mean() + L_OFF, 1.0),
+                              1 / MAX_GAIN, MAX_GAIN)
+        gain = _smooth_rows(gain, np.array([lay.point_place(i + 1)[0] for i in range(24)]),
+                            kinds[:24] >= 2) ** GAIN_POWER
+        unlit = labf.copy()
+        unlit[:24] = relight(labf[:24], 1.0 / gain[:, None])
         # checker tops: mean and spread per template cell, per colour and row
         dists = [0.525 + j for j in range(6)]
         sl = make_slots(lay, dists)
@@ -320,7 +355,7 @@ class DiscModel:
                 for strip, j, colour in occupied:
                     if colour != c + 1 or int(kinds[strip] >= 2) != rowflag or j >= len(dists):
                         continue
-                    px = labf[strip, sl.idx[j]]
+                    px = unlit[strip, sl.idx[j]]
                     np.add.at(s1, sl.tidx[j], px)
                     np.add.at(s2, sl.tidx[j], px * px)
                     np.add.at(n, sl.tidx[j], 1)
@@ -347,13 +382,13 @@ class DiscModel:
                         if (colour != c + 1 or int(kinds[strip] >= 2) != rowflag
                                 or j >= len(dists) or int(col_of[strip] >= 6) != side):
                             continue
-                        np.add.at(t1, sl.tidx[j], labf[strip, sl.idx[j]])
+                        np.add.at(t1, sl.tidx[j], unlit[strip, sl.idx[j]])
                         np.add.at(tn, sl.tidx[j], 1)
                         cs.append(col_of[strip])
                     side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (tn[:, None]
                                                                             + SIDE_SHRINK)
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
-        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols)
+        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -369,6 +404,9 @@ class DiscModel:
             out["side_mean"] = enc(self.side_mean)
             out["side_cols"] = {"shape": list(self.side_cols.shape),
                                 "data": np.round(self.side_cols, 3).ravel().tolist()}
+        if self.gain is not None:
+            out["gain"] = {"shape": list(self.gain.shape),
+                           "data": np.round(self.gain, 4).ravel().tolist()}
         return out
 
     @classmethod
@@ -379,7 +417,28 @@ class DiscModel:
         return cls(dec(data["mean"]), dec(data["sigma"]), dec(data["bg_mean"]),
                    dec(data["bg_sigma"]), dec(data["bg_bonus"]) if "bg_bonus" in data else None,
                    dec(data["side_mean"]) if "side_mean" in data else None,
-                   dec(data["side_cols"]) if "side_cols" in data else None)
+                   dec(data["side_cols"]) if "side_cols" in data else None,
+                   dec(data["gain"]) if "gain" in data else None)
+
+
+def relight(lab: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
+    """8-bit Lab colours ``lab`` (..., 3) under light ``gain`` times brighter (in Lab's cube-root
+    scale: L + L_OFF and a, b about 128 scale alike)."""
+    out = np.empty_like(lab, np.float32)  # in its layout (slot_llr is fastest with all alike)
+    out[..., 0] = (lab[..., 0] + L_OFF) * gain - L_OFF
+    out[..., 1:] = (lab[..., 1:] - 128.0) * np.asarray(gain)[..., None] + 128.0
+    return out
+
+
+def _smooth_rows(g: np.ndarray, cols: np.ndarray, top: np.ndarray) -> np.ndarray:
+    """Per point, the mean of its row's gains weighted by column distance (``GAIN_SPREAD``):
+    light changes slowly, a point kind's paint (a bright kind's clipping) need not."""
+    out = np.empty_like(g)
+    for i in range(len(g)):
+        same = top == top[i]
+        w = np.exp(-0.5 * ((cols[same] - cols[i]) / GAIN_SPREAD) ** 2)
+        out[i] = (w * g[same]).sum() / w.sum()
+    return out
 
 
 def _borrow_gap(x: np.ndarray, f: np.ndarray, ksig: np.ndarray, noise: np.ndarray
