@@ -27,6 +27,7 @@ from collections import defaultdict  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from bench.bench_dice import score  # noqa: E402
 from calibration.calibrate import START, calibrate  # noqa: E402
 from calibration.find import BoardNotFound  # noqa: E402
 from calibration.oneshot import read_oneshot  # noqa: E402
@@ -54,7 +55,7 @@ def _timed(fn):  # noqa: ANN001, ANN202
 _READ.observe_dice = _timed(_READ.observe_dice)
 _READ.observe_cube = _timed(_READ.observe_cube)
 from vision.cube import observe_cube  # noqa: E402
-from vision.dice import dice_observation, read_dice  # noqa: E402
+from vision.dice import read_dice  # noqa: E402
 from vision.settle import Settler  # noqa: E402
 
 BASE_SEED = 900000
@@ -159,45 +160,10 @@ def main() -> None:
 
 
 def dice_cube_stats(img: np.ndarray, prof, obs, tr: dict, dc: dict) -> None:  # noqa: ANN001
-    """Per-die (matched to the truth's die centres within a third of a checker), cocked and
-    cube counts of one frame into ``dc``."""
+    """Per-die (matched to the truth's die centres as ``bench_dice`` does), cocked and cube
+    counts of one frame into ``dc``."""
     counts = [max(r, key=r.get) if r else None for r in obs.regions]
-    reads = read_dice(img, prof, counts)
-    near = 0.35 * float(np.linalg.norm(np.subtract(tr["board_corners_px"][1],
-                                                   tr["board_corners_px"][0]))) / 13
-    used: set[int] = set()
-    for pair in tr["dice_pairs"]:
-        for c, v, ck in zip(pair["centers_px"], pair["values"], pair["cocked_each"], strict=True):
-            hit = next((i for i, r in enumerate(reads) if i not in used
-                        and np.hypot(r.frame_xy[0] - c[0], r.frame_xy[1] - c[1]) < near), None)
-            r = None if hit is None else reads[hit]
-            if hit is not None:
-                used.add(hit)
-            if ck:
-                dc["cocked"] += 1
-                dc["cocked_seen"] += int(r is not None and r.cocked)
-                continue
-            dc["dice"] += 1
-            if r is None:
-                dc["missed"] += 1
-            elif r.value is None:
-                dc["refused"] += 1
-            elif r.value == v:
-                dc["right"] += 1
-            else:
-                dc["wrong"] += 1
-            dc["flat_called_cocked"] += int(r is not None and r.cocked)
-    dc["phantoms"] += len(reads) - len(used)
-    dc["phantom_values"] += sum(1 for i, r in enumerate(reads) if i not in used and r.value)
-    t = tr["dice"]
-    if t is not None and len(tr["dice_pairs"]) == 1:
-        dc["rolls"] += 1
-        d = dice_observation(reads)
-        ok = (d is not None and sorted(d.values) == sorted(t["values"])
-              and d.owner == t["owner"] and d.cocked == t["cocked"])
-        dc["rolls_right"] += int(ok)
-        dc["rolls_wrong"] += int(d is not None and len(d.values) == 2 and not d.cocked
-                                 and not ok)
+    score(read_dice(img, prof, counts), tr, dc)
     cube, tc = observe_cube(img, prof), tr["cube"]
     dc["cubes"] += 1
     dc["cube_owner"] += int(cube is not None and cube.owner == tc["owner"])
@@ -217,7 +183,8 @@ def print_dice_cube(dc: dict) -> None:
           f"wrong {100 * dc['wrong'] / n:.1f} %  refused {100 * dc['refused'] / n:.1f} %  "
           f"missed {100 * dc['missed'] / n:.1f} %  flat called cocked "
           f"{100 * dc['flat_called_cocked'] / n:.1f} %")
-    print(f"cocked dice: {dc['cocked']}  called cocked {dc['cocked_seen']}; phantom dice "
+    print(f"cocked dice: {dc['cocked']}  caught (cocked or refused) {dc['cocked_seen']}, "
+          f"read as a wrong value {dc['cocked_wrong']}; phantom dice "
           f"{dc['phantoms']} (with a value {dc['phantom_values']})")
     r = max(dc["rolls"], 1)
     print(f"rolls (one pair down): {dc['rolls']}  right {100 * dc['rolls_right'] / r:.1f} %  "
