@@ -35,13 +35,19 @@ def _tap(page: Any, zone: str, times: int = 1) -> None:
         page.click(f"#edit-board .zone[data-zone='{zone}']")
 
 
-def test_set_position_by_tapping(browser: Any, server: Server) -> None:
+def _editor_after_opening(browser: Any, server: Server) -> Any:
+    """The referee page, logged in, on a 5-point match after the opening roll (3-1)."""
     op = OperatorClient(server.url)
     op.command("new_match", length=5, white="Ana", black="Bruno")
     op.command("opening_roll", white=3, black=1)
     page = _page(browser)
     _login(page, server.url)
     page.wait_for_selector("#ed-counts:has-text('White 15 of 15')")
+    return page
+
+
+def test_set_position_by_tapping(browser: Any, server: Server) -> None:
+    page = _editor_after_opening(browser, server)
     assert page.is_enabled("#ed-submit")
     # from the live start position: white's 13-point 5 -> 3, one on the 7-point, one borne off
     page.check("input[name=ed-tool][value=remove]")
@@ -115,12 +121,7 @@ def test_plakoto_pins_and_the_variant_start(browser: Any, server: Server) -> Non
 
 
 def test_the_cube_is_corrected_with_the_position(browser: Any, server: Server) -> None:
-    op = OperatorClient(server.url)
-    op.command("new_match", length=5, white="Ana", black="Bruno")
-    op.command("opening_roll", white=3, black=1)
-    page = _page(browser)
-    _login(page, server.url)
-    page.wait_for_selector("#ed-counts:has-text('White 15 of 15')")
+    page = _editor_after_opening(browser, server)
     page.select_option("#ed-cube", "4")
     page.select_option("#ed-cube-owner", "white")
     page.click("#ed-submit")
