@@ -339,6 +339,21 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
         q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
         return up
 
+    def try_moves(moves: list[tuple[list[int], np.ndarray]]) -> bool:
+        """One group of moves (corners moved by a shift each), each made from the quad as it
+        stands: taken one by one when ``thorough``, else the best of them."""
+        up, cands = False, []
+        for corners, shift in moves:
+            cand = q.copy()
+            cand[corners] += shift
+            if not plausible(cand, min_side):
+                continue
+            if thorough:
+                up |= take([cand])
+            else:
+                cands.append(cand)
+        return take(cands) | up
+
     for step in steps:
         improved = True
         rounds = 0
@@ -346,33 +361,13 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
             improved = False
             rounds += 1
             for i in range(4):
-                cands = []
-                for d in ((step, 0), (-step, 0), (0, step), (0, -step)):
-                    cand = q.copy()
-                    cand[i] += d
-                    if not plausible(cand, min_side):
-                        continue
-                    if thorough:
-                        improved |= take([cand])
-                    else:
-                        cands.append(cand)
-                improved |= take(cands)
+                improved |= try_moves([([i], np.array(d, np.float64)) for d in
+                                       ((step, 0), (-step, 0), (0, step), (0, -step))])
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
                 n = np.array([e[1], -e[0]]) / (np.linalg.norm(e) + 1e-9)
-                cands = []
-                for sgn in (1, -1):
-                    cand = q.copy()
-                    cand[i] += sgn * step * n
-                    cand[j] += sgn * step * n
-                    if not plausible(cand, min_side):
-                        continue
-                    if thorough:
-                        improved |= take([cand])
-                    else:
-                        cands.append(cand)
-                improved |= take(cands)
+                improved |= try_moves([([i, j], sgn * step * n) for sgn in (1, -1)])
         sb, b2 = _best_bar(img, q, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
