@@ -123,8 +123,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             under = base_colours(frame, profile, regions)
         if any(under):
             base = tuple(under)
-    if disc is not None and settled and not hand:
-        learn_empty_looks(profile, prep, regions)
+        if disc is not None:
+            learn_empty_looks(profile, prep, regions)
     conf = _confidence(regions)
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
