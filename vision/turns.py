@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from engine.observation import Counts, Cube, Dice, Likelihoods, Observation, expected_counts
 from engine.position import Position
@@ -190,10 +190,11 @@ class StableReader:
             return None
         self.passed += 1
         fused = merged(self._run)
-        return TrackedObservation(
-            regions=fused.regions, dice=vote.dice, cube=_vote_cube(self._run), hand=fused.hand,
-            board_found=fused.board_found, settled=fused.settled, confidence=fused.confidence,
-            floor=fused.floor, roll_hint=self._hint(), run=self.runs)
+        # every field of the fused reading (the base colours of pins too), the dice and the
+        # cube as the run's reads voted
+        kept = {f.name: getattr(fused, f.name) for f in fields(Observation)}
+        kept.update(dice=vote.dice, cube=_vote_cube(self._run))
+        return TrackedObservation(**kept, roll_hint=self._hint(), run=self.runs)
 
     def _hint(self) -> Dice | None:
         """The roll one read saw (this run's, else an earlier run's of the same dice)."""

@@ -90,3 +90,13 @@ def test_a_hand_or_an_unsettled_frame_breaks_the_run() -> None:
     assert sr.push(read()) is None
     assert sr.push(read()) is not None
     assert sr.rejected == 1
+
+
+def test_the_fused_reading_keeps_the_base_colours_of_pins() -> None:
+    """A Plakoto pin's base colour (``Observation.base``) survives the fusion into the
+    referee's reading, as every other field of the reads does."""
+    base = ("white",) + (None,) * 23
+    sr = StableReader(2)
+    assert sr.push(read(ROLL, base=base)) is None
+    out = sr.push(read(ROLL, base=base))
+    assert out is not None and out.base == base and out.dice == ROLL
