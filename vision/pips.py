@@ -161,19 +161,21 @@ def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float,
 
 
 def _templates(grid: int) -> np.ndarray:
-    """(6, grid**2) zero-mean unit pictures of the six layouts (pips = 1)."""
+    """(7, grid**2) zero-mean unit pictures of the six layouts (pips = 1) and of the 6 turned a
+    quarter (the poses' turns span a quarter only: a 6's two rows need both)."""
     g = np.linspace(-T_SPAN, T_SPAN, grid)
     U, V = np.meshgrid(g, g)
     out = []
-    for v in range(1, 7):
+    for v in range(1, 8):
         t = np.zeros_like(U)
-        for a, b in LAYOUTS[v]:
+        for a, b in (LAYOUTS[v] if v < 7 else _turned(LAYOUTS[6])):
             t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * 0.07**2))
         t = t.ravel() - t.mean()
         out.append(t / np.linalg.norm(t))
     return np.array(out, np.float32)
 
 
+TURNED6 = True
 T_GRID, T_SPAN = 14, 0.42
 C_GRID = 8  # the coarse search's template grid
 _TEMPLATES = {g: _templates(g) for g in (T_GRID, C_GRID)}
@@ -183,8 +185,9 @@ _BASIS = {g: np.concatenate([np.ones_like(u), u, v]) for g, (u, v) in _UV.items(
 
 
 def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
-    """(poses, 6) correlation of the face under each pose (cx, cy, angle, side) with the six
-    layouts (dark pips: negative), sampled on a ``grid`` x ``grid`` template."""
+    """(poses, 7) correlation of the face under each pose (cx, cy, angle, side) with the six
+    layouts and the turned 6 (dark pips: negative; :func:`_fold` joins the 6's two), sampled
+    on a ``grid`` x ``grid`` template."""
     P = poses.astype(np.float32)
     s = P[:, 3]
     ca, sa = np.cos(P[:, 2]) * s, np.sin(P[:, 2]) * s
@@ -197,6 +200,13 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndar
     m = patch.mean(1)
     var = np.einsum("ij,ij->i", patch, patch) - n * m * m
     return (patch @ _TEMPLATES[grid].T) / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
+
+
+def _fold(sc: np.ndarray) -> np.ndarray:
+    """(poses, 7) scores of one polarity -> (poses, 6): a 6 fits in either of its turns."""
+    if not TURNED6:
+        return sc[:, :6]
+    return np.concatenate([sc[:, :5], np.maximum(sc[:, 5], sc[:, 6])[:, None]], 1)
 
 
 def _grid3(*axes: tuple[float, float, float]) -> np.ndarray:
@@ -372,15 +382,16 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
     cs = pose_scores(L, C, C_GRID)
     cpol = 1 if cs.max() >= (-cs).max() else -1
     # fine: every layout at its best coarse pose, the best few polished around it
-    best_rows = C[np.argmax(cs * cpol, axis=0)]
-    top = np.argsort((cs * cpol).max(0))[::-1][:REFINE]
+    cs = _fold(cs * cpol)
+    best_rows = C[np.argmax(cs, axis=0)]
+    top = np.argsort(cs.max(0))[::-1][:REFINE]
     refined = [best_rows]
     for v0 in top:
         refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
     P = np.concatenate(refined)
     sc = pose_scores(L, P)
     pol = 1 if sc.max() >= (-sc).max() else -1
-    sc = sc * pol
+    sc = _fold(sc * pol)
     per = sc.max(0)
     order = np.argsort(per)[::-1]
     v = int(order[0]) + 1
