@@ -6,10 +6,13 @@ column from across, the row and the depth (in checker diameters from the row's e
 A point's stack starts at its edge and runs one diameter per checker; a disc a detector missed
 leaves a gap of a diameter, so a stack is counted by how far its chain of discs reaches from the
 edge (gaps up to one missing disc bridged), and a disc half a diameter off the chain's places
-is one of a second layer. The colour is the discs' own: two clusters of the discs' inner
-colours, the lighter white; when the discs show one set only, the colour is left to the reader.
-The discs count nothing when too many of them fit no stack (the area was found wrong, or round
-things that are not checkers lie on it), and a lone disc only at a first checker's place.
+is one of a second layer; the chain is measured in the stack's own pitch (its touching discs'
+gaps) where it shows one, as the detector's radii are coarse steps. The colour is the discs'
+own: two clusters of the discs' inner colours, the lighter white; when the discs show one set
+only, or a stack's discs split evenly between the sets, the colour is left to the reader. The
+discs count nothing when too many of them fit no stack (the area was found wrong, or round
+things that are not checkers lie on it), and a lone disc only at a first checker's place and of
+a set's colour.
 """
 
 from __future__ import annotations
@@ -27,8 +30,10 @@ GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed d
 LAYER_OFF = 0.3  # a disc this far (in diameters) off the chain's places is in a second layer
 AGREE = 0.75  # share of the discs inside that must sit in the stacks counted
 LONE = (0.3, 0.85)  # a lone disc counts only this far (diameters) from the edge
+LONE_COLOUR = 25.0  # ... and only within this Lab distance of its set's centre
 SETS_APART = 25.0  # Lab distance between the two colour clusters for two checker sets
 INNER = 0.5  # share of a disc's radius sampled for its colour
+PITCH = (0.8, 1.25)  # a stack's neighbouring discs' gap that is one pitch, in median diameters
 FAINT_CAP = 130.0  # gradient threshold cap of the counting's second disc vote (working image)
 
 
@@ -94,12 +99,15 @@ def column_of(u: np.ndarray, bar: float) -> tuple[np.ndarray, np.ndarray]:
     return col, np.where(wrong_half, np.inf, off)
 
 
-def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
-    """Per disc True (lighter set) / False, from k-means on the discs' inner colours; None when
-    the two clusters are not clearly apart. ``lab``: the frame in Lab (float), or the BGR frame
-    itself (uint8), whose discs' squares are converted one by one."""
+def disc_sets(lab: np.ndarray, discs: np.ndarray
+              ) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """Per disc True (lighter set) / False, from k-means on the discs' inner colours, and each
+    disc's Lab distance from its set's centre; (None, None) when the two clusters are not
+    clearly apart (the distance from the set's median colour, which an odd disc does not
+    pull). ``lab``: the frame in Lab (float), or the BGR frame itself (uint8), whose
+    discs' squares are converted one by one."""
     if len(discs) < 2:
-        return None
+        return None, None
     h, w = lab.shape[:2]
     med = []
     for x, y, r in discs:
@@ -112,15 +120,31 @@ def disc_sets(lab: np.ndarray, discs: np.ndarray) -> np.ndarray | None:
         med.append(median0(patch.reshape(-1, 3)))
     lbl, centres = two_clusters(np.float32(med))
     if np.linalg.norm(centres[0] - centres[1]) < SETS_APART:
-        return None
-    return lbl == int(np.argmax(centres[:, 0]))
+        return None, None
+    med = np.float32(med)
+    mid = np.stack([np.median(med[lbl == k], 0) if (lbl == k).any() else centres[k]
+                    for k in range(2)])  # the sets' middles (an odd disc pulls no median)
+    far = np.linalg.norm(med - mid[lbl], axis=1)
+    return lbl == int(np.argmax(centres[:, 0])), far
 
 
-def _chain_count(depth: np.ndarray, diam: float) -> int:
-    """Checkers in one point's stack from its discs' depths (centre distance from the edge)."""
-    d = np.sort(depth) / diam
-    if len(d) == 0 or d[0] > FIRST_MAX:
+def stack_pitch(depth: np.ndarray, diam: float) -> float:
+    """A stack's own checker pitch (its touching checkers' centres are a diameter apart): the
+    median of its discs' neighbouring depth gaps within PITCH of ``diam`` (the discs' median
+    size, which the detector's radius steps make coarse), else ``diam``."""
+    g = np.diff(np.sort(depth))
+    g = g[(g > PITCH[0] * diam) & (g < PITCH[1] * diam)]
+    return float(np.median(g)) if len(g) else diam
+
+
+def _chain_count(depth: np.ndarray, diam: float, pitch: float | None = None) -> int:
+    """Checkers in one point's stack from its discs' depths (centre distance from the edge):
+    the first disc's place judged in ``diam`` (the discs' size), the chain in ``pitch`` (the
+    stack's own spacing, when known)."""
+    d0 = np.sort(depth) / diam
+    if len(d0) == 0 or d0[0] > FIRST_MAX:
         return 0
+    d = d0 * (diam / (pitch or diam))
     chain = [d[0]]
     extra = 0
     for v in d[1:]:
@@ -132,7 +156,7 @@ def _chain_count(depth: np.ndarray, diam: float) -> int:
             continue
         chain.append(v)
     n = int(round(chain[-1] - chain[0])) + 1 + extra
-    if n == 1 and not LONE[0] <= d[0] <= LONE[1]:
+    if n == 1 and not LONE[0] <= d0[0] <= LONE[1]:
         return 0  # a lone disc away from the first checker's place: a die, a tip, a reflection
     return n
 
@@ -155,7 +179,7 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
     diam = float(np.median(np.abs(down[:, 1] - up[:, 1])))
     col, off = column_of(c[:, 0], bar)
     on = np.abs(off) < COL_TOL
-    sets = disc_sets(frame, d)
+    sets, far = disc_sets(frame, d)
     out: dict[tuple[bool, int], Stack] = {}
     used = 0
     for top in (True, False):
@@ -165,10 +189,15 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
             sel = row & (col == k)
             if not sel.any():
                 continue
-            n = _chain_count(depth[sel], diam)
+            n = _chain_count(depth[sel], diam, stack_pitch(depth[sel], diam))
+            if n == 1 and far is not None \
+                    and far[np.nonzero(sel)[0][np.argmin(depth[sel])]] > LONE_COLOUR:
+                n = 0  # a lone disc of neither set's colour: a point's tip, a shadow, a die
             if n == 0:
                 continue
-            white = None if sets is None else bool(sets[sel].mean() >= 0.5)
+            # the discs' sets, by majority; a tie is left to the reader
+            share = None if sets is None else float(sets[sel].mean())
+            white = None if share is None or share == 0.5 else share > 0.5
             out[(top, k)] = Stack(n, white)
             used += int(sel.sum())
     # discs off the columns or away from the edges say the playing area is not where it was

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+import pytest
 
-from calibration.discount import _chain_count, column_of, count_stacks, with_faint_discs
+from calibration.discount import (
+    _chain_count,
+    column_of,
+    count_stacks,
+    stack_pitch,
+    with_faint_discs,
+)
 
 W, H, BAR = 1200, 1000, 0.08
 PW = (1 - BAR) / 12 * W  # point width, px
@@ -22,6 +29,19 @@ def test_chain_count():
     assert _chain_count(np.array([R, 9 * R]), d) == 1  # a disc far out is not of the stack
     assert _chain_count(np.array([6 * R]), d) == 0  # no disc at the edge
     assert _chain_count(np.array([]), d) == 0
+
+
+def test_chain_counted_in_the_stacks_own_pitch():
+    """Six touching checkers 16 % larger than the discs' median size says (the detector's radii
+    are coarse steps, 16 % apart): counted in the median size the chain breaks up; in the
+    stack's own pitch (its discs' gaps) there are six."""
+    pitch, diam = 1.0, 1 / 1.16
+    depth = 0.5 + pitch * np.arange(6)
+    assert _chain_count(depth, diam) != 6
+    assert stack_pitch(depth, diam) == pytest.approx(pitch)
+    assert _chain_count(depth, diam, stack_pitch(depth, diam)) == 6
+    # a second layer's half steps and a far stray disc are no pitch: the median size is kept
+    assert stack_pitch(np.array([0.5, 1.0, 3.6]), 1.0) == 1.0
 
 
 def test_column_of_skips_the_bar():
@@ -95,3 +115,32 @@ def test_count_stacks_under_perspective():
     xy = cv2.perspectiveTransform(discs[:, None, :2].astype(np.float32), M).reshape(-1, 2)
     got = count_stacks(warped, dst.astype(np.float64), BAR, np.c_[xy, discs[:, 2]])
     assert {k: (s.count, s.white) for k, s in got.items()} == want
+
+
+def test_lone_disc_of_neither_sets_colour_is_no_checker():
+    """A lone disc at a first checker's place whose colour is far from both checker sets (a
+    point's base, a shadow) counts nothing; one of a set's colour counts one."""
+    want = {(True, 0): (5, False), (True, 7): (2, True), (False, 11): (3, False),
+            (False, 3): (1, True)}
+    img, discs = _scene(want)
+    corners = np.float64([[0, 0], [W, 0], [W, H], [0, H]])
+    y = H - R
+    cv2.circle(img, (round(_x(5)), round(y)), round(R), (60, 120, 190), -1)  # brownish, not a set
+    got = count_stacks(img, corners, BAR, np.r_[discs, [[_x(5), y, R]]])
+    assert {k: (s.count, s.white) for k, s in got.items()} == want
+
+
+def test_stack_of_both_sets_colours_is_left_to_the_reader():
+    """A stack whose discs split evenly between the sets (marbled checkers) gets no colour."""
+    img, discs = _scene({(True, 0): (4, False), (True, 7): (2, True), (False, 11): (3, True)})
+    corners = np.float64([[0, 0], [W, 0], [W, H], [0, H]])
+    y = H - 3 * R  # the second disc of the stack on column 11: now black
+    cv2.circle(img, (round(_x(11)), round(y)), round(R), (25,) * 3, -1)
+    got = count_stacks(img, corners, BAR, discs)
+    assert got[(False, 11)].count == 3 and got[(False, 11)].white is True
+    cv2.circle(img, (round(_x(11)), round(H - 5 * R)), round(R), (25,) * 3, -1)  # 2 of 3 black
+    assert count_stacks(img, corners, BAR, discs)[(False, 11)].white is False
+    img2, discs2 = _scene({(True, 0): (4, False), (True, 7): (2, True), (False, 11): (2, True)})
+    cv2.circle(img2, (round(_x(11)), round(H - 3 * R)), round(R), (25,) * 3, -1)  # 1 of 2
+    tie = count_stacks(img2, corners, BAR, discs2)[(False, 11)]
+    assert tie.count == 2 and tie.white is None
