@@ -17,6 +17,17 @@ with the cube at 2 reads back as a gammon resigned).
 Two rule tags gnubg ignores are added only where its defaults would be wrong: ``[Crawford "Off"]``
 for a match without the Crawford rule, ``[Jacoby "On"]`` for a money session with it.
 
+A .mat line holds a play as at most four moves of 1 to 6 pips (a bear-off: its point's number of
+pips), each from a point holding a checker of the mover onto one not closed, applied in order from
+the standard start: anything else gnubg drops ("Invalid move", or silently past four moves) and
+our reader may misread (a fifth move is glued to the fourth). A recorded play, legal or let
+stand, is written as recorded when it fits; else as the same change of the board that fits (its
+moves in another order, the legal play reaching that position, or hops of at most 6 pips on open
+points); else ``write_mat`` raises ``MatWriteError`` naming the game, the move and why (a checker
+moving backwards or coming back from off, a game not starting from the start position, a play
+whose checkers are not where the record's earlier plays left them): never a file that reads back
+as another match.
+
 Reading is tolerant of whitespace, tabs, a byte-order mark, eXtreme Gammon's header tags and
 ``???``/``Cannot Move``, ``bar``/``off``, chained and counted moves (``24/18*/13``,
 ``13/7(2)``), moves of several dice written as one (``61: 13/6``), ``Doubles`` without a value,
@@ -27,9 +38,19 @@ What it reads is recorded as written, legal or not: ``engine.check`` judges it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .moves import BAR, OFF, Step, format_play, legal_plays
+from .moves import (
+    BAR,
+    OFF,
+    Step,
+    can_move,
+    format_play,
+    from_relative,
+    legal_plays,
+    to_relative,
+)
 from .position import Position, Side
 from .record import (
     RESULTS,
@@ -59,12 +80,162 @@ class MatFileError(ValueError):
         self.message = message
 
 
+class MatWriteError(ValueError):
+    """A record that a .mat cannot hold faithfully: ``game`` and ``move`` (the numbered line,
+    as ``move_numbers`` counts) and why."""
+
+    def __init__(self, game: int, move: int, message: str) -> None:
+        super().__init__(f"game {game}, move {move}: {message}")
+        self.game = game
+        self.move = move
+        self.message = message
+
+
+# -- plays a line can hold ---------------------------------------------------------------------
+
+MAX_MOVES = 4  # gnubg's importer reads at most four from/to moves per roll
+MAX_PIPS = 6  # and refuses a move of more pips (unless it is a legal play's combined hop)
+_Board = tuple[list[int], list[int]]  # (my, opp) counts in the mover's numbering (moves.py)
+
+
+def _fits(board: _Board, steps: tuple[Step, ...], dice: tuple[int, int], rules: Rules
+          ) -> tuple[_Board, tuple[Step, ...]] | None:
+    """(the board after, the steps with their hits marked where they land on a blot) if gnubg's
+    importer takes ``steps`` as written, else None: at most four, each 1-6 pips from a checker
+    of the mover onto a point not closed; with doubles none longer than the die (gnubg splits
+    such a move into the die's hops), otherwise none of several as long as both dice (gnubg
+    reads the first move, in its order, so long as a combined move and drops the rest)."""
+    if len(steps) > MAX_MOVES or not steps:
+        return None if steps else (board, steps)
+    if dice[0] == dice[1]:
+        if any(s.src - s.dst > dice[0] for s in steps):
+            return None
+    elif len(steps) > 1 and any(s.src - s.dst == dice[0] + dice[1] for s in steps):
+        return None
+    my, opp = list(board[0]), list(board[1])
+    made = []
+    for s in steps:
+        if not (0 <= s.dst < s.src <= BAR and s.src - s.dst <= MAX_PIPS) or my[s.src] < 1:
+            return None
+        if s.dst != OFF and opp[s.dst] >= rules.block:
+            return None
+        my[s.src] -= 1
+        my[s.dst] += 1
+        hit = s.dst != OFF and opp[s.dst] == 1
+        if hit:
+            opp[s.dst] = 0
+            opp[BAR] += 1
+        made.append(s if s.hit == hit else Step(s.src, s.dst, s.die, hit))
+    return (my, opp), tuple(made)
+
+
+def _target(board: _Board, steps: tuple[Step, ...], rules: Rules) -> tuple[_Board | None, str]:
+    """The board the recorded steps leave, each checker moved where the step says whatever the
+    direction or distance (a blot landed on is hit); (None, why) when no board can show it."""
+    my, opp = list(board[0]), list(board[1])
+    for s in steps:
+        move = f"{_point(s.src)}/{_point(s.dst)}"
+        if not (0 <= s.dst <= BAR and 0 <= s.src <= BAR) or s.src == s.dst:
+            return None, f"{move} is not a move"
+        if my[s.src] < 1:
+            return None, (f"{move}: no checker of the mover on {_point(s.src)} where the "
+                          "record's earlier plays leave them (a corrected position?)")
+        if s.dst not in (OFF, BAR) and opp[s.dst] >= rules.block:
+            return None, f"{move}: {s.dst} is closed"
+        my[s.src] -= 1
+        my[s.dst] += 1
+        if s.dst not in (OFF, BAR) and opp[s.dst] == 1:
+            opp[s.dst] = 0
+            opp[BAR] += 1
+    return (my, opp), ""
+
+
+def _point(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def _pips(my: list[int]) -> int:
+    return sum(p * my[p] for p in range(1, BAR + 1))
+
+
+def _hops(board: _Board, target: _Board, dice: tuple[int, int], rules: Rules
+          ) -> tuple[Step, ...] | None:
+    """At most four moves that turn ``board`` into ``target`` and that ``_fits`` takes (a
+    depth-first search over moves of 1-6 pips, or up to the die with doubles, onto open
+    points; fewest moves first), or None."""
+    goal_my, goal_opp = target
+    longest = dice[0] if dice[0] == dice[1] else MAX_PIPS
+
+    def search(my: list[int], opp: list[int], left: int, pips: int) -> Iterator[list[Step]]:
+        if my == goal_my and opp == goal_opp:
+            yield []
+            return
+        if left == 0 or pips > longest * left:
+            return
+        for src in range(BAR, 0, -1):
+            if my[src] <= goal_my[src]:
+                continue
+            for d in range(1, min(longest, pips, src) + 1):
+                dst = src - d
+                hit = dst != OFF and opp[dst] == 1
+                if dst != OFF and opp[dst] >= rules.block or hit and goal_opp[dst] == 1:
+                    continue
+                my[src] -= 1
+                my[dst] += 1
+                if hit:
+                    opp[dst], opp[BAR] = 0, opp[BAR] + 1
+                for rest in search(my, opp, left - 1, pips - d):
+                    yield [Step(src, dst, d, hit), *rest]
+                if hit:
+                    opp[dst], opp[BAR] = 1, opp[BAR] - 1
+                my[src] += 1
+                my[dst] -= 1
+
+    pips = _pips(board[0]) - _pips(goal_my)
+    if pips < 0:
+        return None
+    for depth in range(1, MAX_MOVES + 1):  # fewest moves first
+        for found in search(list(board[0]), list(board[1]), depth, pips):
+            if _fits(board, tuple(found), dice, rules) is not None:
+                return tuple(found)
+    return None
+
+
+def _writable(pos: Position, side: Side, dice: tuple[int, int], steps: tuple[Step, ...],
+              rules: Rules) -> tuple[tuple[Step, ...], Position, str]:
+    """(steps a .mat line holds, the position after, "") for a recorded play: the steps as
+    recorded when they fit, else the same change of the board in steps that fit; ((), pos, why)
+    when no line can hold it."""
+    board = to_relative(pos, side, rules)
+    done = _fits(board, steps, dice, rules)
+    if done is not None:
+        return done[1], from_relative(*done[0], side, rules), ""
+    target, why = _target(board, steps, rules)
+    if target is None:
+        return (), pos, why
+    after = from_relative(*target, side, rules)
+    for play in legal_plays(pos, side, dice, rules):
+        if play.after == after and _fits(board, play.steps, dice, rules) is not None:
+            return play.steps, after, ""
+    hops = _hops(board, target, dice, rules)
+    if hops is not None:
+        return hops, after, ""
+    back = [s for s in steps if s.dst >= s.src]
+    if back:
+        return (), pos, (f"{_point(back[0].src)}/{_point(back[0].dst)} moves a checker "
+                         "backwards (a misread, or a play recorded for the wrong side?)")
+    return (), pos, (f"a line holds at most {MAX_MOVES} moves of 1 to {MAX_PIPS} pips (with "
+                     "doubles: up to the die) onto open points, and none reaches the position "
+                     "this play leaves")
+
+
 # -- layout: which action goes in which slot (shared by the writer and the checker) -------------
 
 
 @dataclass
 class _Rec:
-    """One written item: ``kind`` is move, dice, double, beaver, take, drop or resign."""
+    """One written item: ``kind`` is move, dice, double, beaver, take, drop or resign; or
+    ``bad``, a play no line can hold (``text`` says why: the writer raises it)."""
 
     kind: str
     side: Side
@@ -84,13 +255,31 @@ def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
     acts = game.actions
     recs: list[_Rec] = []
     offer: Kind | None = None
+    pos = game.start
     for k, a in enumerate(acts):
-        if a.kind is Kind.ROLL and a.dice is not None:
+        if a.kind is Kind.ROLL:
+            if a.dice is None:
+                recs.append(_Rec("bad", a.side, k, "a roll without dice"))
+                continue
             dice = f"{a.dice[0]}{a.dice[1]}: "
-            if unplayed(game, k, rules):
+            if rules != STANDARD:  # no .mat for variants (write_mat refuses): numbering only
+                kind = "dice" if unplayed(game, k, rules) else "move"
+                recs.append(_Rec(kind, a.side, k, dice))
+                offer = None
+                continue
+            steps, after, why = _writable(pos, a.side, a.dice, a.steps, rules)
+            stops = _stops(game, k)
+            if not why and not a.steps and not stops:
+                why = _unmoved(pos, a.side, a.dice, rules)
+            if why:
+                play = a.notation or " ".join(f"{_point(s.src)}/{_point(s.dst)}" for s in a.steps)
+                text = f"{a.side.value}'s {dice[:2]} {play or '(no move)'}"
+                recs.append(_Rec("bad", a.side, k, f"{text} cannot be written in a .mat: {why}"))
+            elif not a.steps and stops and can_move(pos, a.side, a.dice, rules):
                 recs.append(_Rec("dice", a.side, k, dice))
             else:
-                recs.append(_Rec("move", a.side, k, dice + _plain(a.steps)))
+                recs.append(_Rec("move", a.side, k, dice + _plain(steps)))
+            pos = after
             offer = None
         elif a.kind is Kind.DOUBLE:
             recs.append(_Rec("double", a.side, k, f" Doubles => {a.value}"))
@@ -107,6 +296,25 @@ def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
         elif a.kind is Kind.RESIGN and _accepted(acts, k):
             recs.append(_Rec("resign", a.side, k))
     return recs
+
+
+def _unmoved(pos: Position, side: Side, dice: tuple[int, int], rules: Rules) -> str:
+    """Why a roll played without moving a checker cannot be written ("" when it can): gnubg
+    reads dice without a play as the one play they allow when there is only one."""
+    plays = legal_plays(pos, side, dice, rules)
+    if len(plays) == 1 and plays[0].steps:
+        return (f"the dice allow one play only ({plays[0].notation}), and a line without a play "
+                "is read as that play")
+    return ""
+
+
+def _stops(game: GameRecord, k: int) -> bool:
+    """Whether the roll at ``k`` is its roller's last act: a resignation follows, or the
+    unfinished game stops there (then dice that could move are dice without a play:
+    ``engine.record.unplayed``, on the position as written)."""
+    nxt = game.actions[k + 1] if k + 1 < len(game.actions) else None
+    return nxt.kind is Kind.RESIGN and nxt.side is game.actions[k].side if nxt \
+        else game.winner is None
 
 
 def _accepted(acts: list[Action], k: int) -> bool:
@@ -162,7 +370,13 @@ def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
     out.append(f" Game {game.number}\n")
     left = f"{record.white} : {game.score_white}"
     out.append(f" {left:<31}{record.black} : {game.score_black}\n")
+    if game.start != record.rules.start:
+        raise MatWriteError(game.number, 0, "the game does not start from the start position: "
+                            "a .mat cannot say where the checkers stood")
     recs = _layout(game, record.rules)
+    for rec in recs:
+        if rec.kind == "bad":
+            raise MatWriteError(game.number, rec.slot // 2 + 1, rec.text)
     n = won_points(game)
     i = 0
     dice_rolled = False
@@ -195,7 +409,8 @@ def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
 
 
 def write_mat(record: MatchRecord) -> str:
-    """The match as GNU Backgammon's ``export match mat`` writes it."""
+    """The match as GNU Backgammon's ``export match mat`` writes it; ``MatWriteError`` (naming
+    the game and move) for a play or a game no .mat can hold (see the module notes)."""
     if record.rules != STANDARD:
         raise ValueError(f"{record.rules.name} cannot be written as a .mat (backgammon only)")
     out: list[str] = []
