@@ -10,6 +10,12 @@ detection, and the median read time on one core (process time; the whole read an
 checkers' part without the dice and cube readers). ``--base 700000`` runs the tuning seeds.
 Dice: per die (flat dice; refusals and misses apart from wrong values), cocked dice caught,
 phantoms; rolls as the Observation gives them; cube owner and value.
+
+Tuning aids: ``--cache DIR`` keeps each setup's rendered frames (the calibration frame and the
+K states) between runs, so only the reading is run again; ``--errors`` prints a table of the
+wrong regions by kind (white / black missed, phantom, colour swap, count off by one or more, bar,
+tray, unseen; hands missed / false) per style and per point colour (light / dark, covered or
+not at calibration); ``--no-dice`` skips the dice and cube tables (the read still runs them).
 """
 
 from __future__ import annotations
@@ -21,8 +27,10 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
 import importlib  # noqa: E402
+import pickle  # noqa: E402
 import time  # noqa: E402
-from collections import defaultdict  # noqa: E402
+from collections import Counter, defaultdict  # noqa: E402
+from pathlib import Path  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -57,6 +65,7 @@ _READ.observe_cube = _timed(_READ.observe_cube)
 from vision.cube import observe_cube  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
 from vision.settle import Settler  # noqa: E402
+from vision.strips import strip_kinds  # noqa: E402
 
 BASE_SEED = 900000
 
@@ -88,17 +97,20 @@ def main() -> None:
     ap.add_argument("--oneshot", type=int, default=2, help="one-shot frames per setup")
     ap.add_argument("--base", type=int, default=BASE_SEED,
                     help="first setup seed (900000+ held out; tune on 700000+)")
+    ap.add_argument("--cache", type=Path, default=None,
+                    help="keep rendered frames here between runs")
+    ap.add_argument("--errors", action="store_true", help="print the errors by kind")
+    ap.add_argument("--no-dice", action="store_true", help="skip the dice and cube tables")
+    ap.add_argument("-v", "--verbose", action="store_true", help="print every wrong region")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     stats: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     times, one_times, checker_times = [], [], []
     dc: dict[str, int] = defaultdict(int)
+    errs: Counter = Counter()
     for s in range(args.setups):
         seed = args.base + s
-        setup = random_setup(seed)
-        scene = Scene(setup)
-        style = setup.style.name
-        img0, tr0 = scene.render(State(START))
+        style, img0, tr0, shots = rendered(seed, args.frames, args.cache)
         try:
             corners = np.array(tr0["board_corners_px"]) if args.corners == "truth" else None
             prof = calibrate(img0, START, method="taps" if corners is not None else "auto",
@@ -108,9 +120,7 @@ def main() -> None:
             print(f"setup {seed} ({style}): calibration failed: {exc}")
             continue
         stats[style]["calib_fail"].append(0)
-        for k in range(args.frames):
-            st = random_state(setup, seed * 100 + k)
-            img, tr = scene.render(st)
+        for k, (img, tr) in enumerate(shots):
             t, _SIDE[0] = time.process_time(), 0.0
             obs = read(img, prof)
             dt = time.process_time() - t
@@ -124,8 +134,17 @@ def main() -> None:
             stats[style]["hidden_ok"].append(hr)
             stats[style]["hidden"].append(hn)
             stats[style]["perfect"].append(int(vr + hr == 28))
+            stats["hand" if tr["hand"] else "no hand"]["perfect"].append(int(vr + hr == 28))
             stats[style]["hand"].append(int(obs.hand == tr["hand"]))
-            dice_cube_stats(img, prof, obs, tr, dc)
+            if args.errors or args.verbose:
+                for kind, where, r in region_errors(obs, pos, tr, prof):
+                    errs[("style", kind, style)] += 1
+                    errs[("place", kind, where)] += 1
+                    errs[("ALL", kind, "ALL")] += 1
+                    if args.verbose:
+                        print(f"  {seed} frame {k} {style}: {kind} ({where}), region {r}")
+            if not args.no_dice:
+                dice_cube_stats(img, prof, obs, tr, dc)
             if k < args.oneshot:
                 t = time.perf_counter()
                 try:
@@ -145,11 +164,19 @@ def main() -> None:
           f"{'perfect %':>9} {'hand ok %':>9} {'one-shot slots %':>16}")
     allv: dict[str, list] = defaultdict(list)
     for style, d in sorted(stats.items()):
+        if style in ("hand", "no hand"):
+            continue
         for k, v in d.items():
             allv[k] += v
         print(_row(style, d))
     print(_row("ALL", allv))
-    print_dice_cube(dc)
+    print("frames perfect: " + ", ".join(
+        f"{k} {100 * np.mean(stats[k]['perfect']):.1f} % of {len(stats[k]['perfect'])}"
+        for k in ("no hand", "hand") if stats[k]["perfect"]))
+    if args.errors:
+        print_errors(errs)
+    if not args.no_dice:
+        print_dice_cube(dc)
     if times:
         print(f"calibrated read: median {np.median(times) * 1000:.1f} ms per 1280x720 frame "
               f"(settled frames, one core, process time); the checkers' part (without dice "
@@ -157,6 +184,97 @@ def main() -> None:
     if one_times:
         print(f"one-shot read: median {np.median(one_times) * 1000:.1f} ms")
     _settle_speed()
+
+
+def rendered(seed: int, frames: int, cache: Path | None
+             ) -> tuple[str, np.ndarray, dict, list[tuple[np.ndarray, dict]]]:
+    """(style, start frame, its truth, the ``frames`` random states' (frame, truth)) of one
+    setup, rendered or from ``cache``."""
+    path = None if cache is None else cache / f"v{seed}_{frames}.pkl"
+    if path is not None and path.exists():
+        with path.open("rb") as f:
+            return pickle.load(f)
+    setup = random_setup(seed)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(State(START))
+    shots = [scene.render(random_state(setup, seed * 100 + k)) for k in range(frames)]
+    out = (setup.style.name, img0, tr0, shots)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as f:
+            pickle.dump(out, f)
+    return out
+
+
+ERROR_KINDS = ("white missed", "black missed", "phantom white", "phantom black", "colour swap",
+               "count off 1", "count off 2+", "mixed", "unseen", "bar", "tray",
+               "hand missed", "hand false")
+
+
+def region_errors(obs, pos: Position, tr: dict, prof  # noqa: ANN001
+                  ) -> list[tuple[str, str, int]]:
+    """(kind of error, where, region) of every wrong region of one read (as ``slots_right`` scores
+    them) and of a wrong hand call; where = "light|dark point, covered|free at calibration"
+    for points, else the region's name."""
+    exp = expected_counts(pos)
+    start = expected_counts(START)
+    best = obs.best_counts()
+    hid = set(tr.get("hidden_regions", []))
+    out = []
+    kinds = strip_kinds(prof.layout)
+    bgL = prof.background.mean[..., 0].mean((1, 2))  # per kind: the empty look's lightness
+    for r, (b, e) in enumerate(zip(best, exp, strict=True)):
+        if r in hid and (b is None or b == e):
+            continue
+        if b == e:
+            continue
+        if b is None:
+            kind = "unseen"
+        elif r >= 26:
+            kind = "tray"
+        elif r >= 24:
+            kind = "bar"
+        else:
+            kind = _point_error(b, e)
+        if r < 24:
+            k = int(kinds[r])
+            light = "light" if bgL[k] >= bgL[k ^ 1] else "dark"
+            where = f"{light} point, {'covered' if sum(start[r]) else 'free'} at calibration"
+        else:
+            where = ("white bar", "black bar", "white tray", "black tray")[r - 24]
+        out.append((kind, where, r))
+    if obs.hand != tr["hand"]:
+        out.append(("hand missed" if tr["hand"] else "hand false", "frame", -1))
+    return out
+
+
+def _point_error(b: tuple[int, int], e: tuple[int, int]) -> str:
+    (bw, bb), (ew, eb) = b, e
+    if bw and bb or ew and eb:
+        return "mixed"
+    if ew + eb and not bw + bb:
+        return "white missed" if ew else "black missed"
+    if bw + bb and not ew + eb:
+        return "phantom white" if bw else "phantom black"
+    if bw + bb == ew + eb:
+        return "colour swap"
+    if bool(bw) != bool(ew):
+        return "colour swap"
+    return "count off 1" if abs(bw + bb - ew - eb) == 1 else "count off 2+"
+
+
+def print_errors(errs: Counter) -> None:
+    """The error table: kinds as rows, styles and point places as columns."""
+    for table in ("style", "place"):
+        cols = sorted({w for t, _, w in errs if t == table})
+        short = {c: c.replace(" point, ", "/").replace(" at calibration", "")[:13]
+                 for c in cols}
+        print(f"\nerrors by kind and {table} (regions; hands per frame)")
+        print(f"{'kind':14} {'ALL':>4} " + " ".join(f"{short[c]:>13}" for c in cols))
+        for kind in ERROR_KINDS:
+            if errs[("ALL", kind, "ALL")]:
+                print(f"{kind:14} {errs[('ALL', kind, 'ALL')]:>4} "
+                      + " ".join(f"{errs[(table, kind, c)] or '':>13}" for c in cols))
 
 
 def dice_cube_stats(img: np.ndarray, prof, obs, tr: dict, dc: dict) -> None:  # noqa: ANN001

@@ -52,6 +52,12 @@ L_OFF = 16 * 2.55  # 8-bit Lab: L + L_OFF and a, b about 128 scale as the cube r
 GAIN_SPREAD = 1.0  # columns: how far a point's light is read from its row neighbours
 GAIN_POWER = 0.75  # share of the measured gain (in log) taken (tuning 700000+: 0.75-1 alike)
 MAX_GAIN = 2.0  # light gains kept within [1/2, 2] (in Lab's cube-root scale)
+CLIPPED = 250.0  # a BGR channel this bright may be clipped: it only bounds the light from below
+MIN_TOPS = 3  # first-row calibration checkers of each colour needed for the BGR tops
+GAIN_BAND = 4  # strip rows per band of a point's light along its strip
+MIN_BAND = 24  # unclipped pixels a band needs to show its own light
+DIM_BAND = 40.0  # mean BGR level below which a band's light is too noisy to read
+DIM_TOPS = 60.0  # mean BGR level of a colour's tops below which they are lit in Lab (``gain``)
 
 
 @dataclass
@@ -151,6 +157,11 @@ class DiscModel:
     # mean column they were seen at (the light differs across the board)
     gain: np.ndarray | None = None  # (24,) the light over each point against its kind's mean
     # (Lab's cube-root scale): checker tops are kept as under the mean light, shown under each
+    tops_bgr: np.ndarray | None = None  # (2 colours, 2 rows, 2 sides, TS*TS, 3) checker tops
+    # as BGR under the row's mean light, each channel what it would show unclipped, and
+    gain_bgr: np.ndarray | None = None  # (24, L) the light along each point (a BGR factor):
+    # a point's tops are these times its light, clipped at white (instead of ``side_mean``,
+    # ``gain``)
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     # -- evidence -------------------------------------------------------------------------------
@@ -167,6 +178,26 @@ class DiscModel:
         sm = self.side_mean[colour][row]  # (n, 2, TS*TS, 3)
         return np.einsum("ns,nsqc->nqc", w, sm).astype(np.float32)
 
+    def tops_lit(self, colour: int, row: np.ndarray, cols: np.ndarray, strips: np.ndarray,
+                 slots: Slots) -> np.ndarray:
+        """(n, Q, 3) Lab checker-top means of one colour at every disc pixel of ``slots`` on
+        point strips ``strips`` (rows ``row``, columns ``cols``): the BGR tops (the halves'
+        weighted by how near each was seen) times the light at each pixel, clipped at white as
+        a camera clips them."""
+        assert self.tops_bgr is not None and self.gain_bgr is not None
+        assert self.side_cols is not None
+        d = (np.asarray(cols, np.float64)[:, None] - self.side_cols[colour][row]) / SIDE_SPREAD
+        w = np.exp(-0.5 * d * d)
+        w /= w.sum(1, keepdims=True)
+        t = np.einsum("ns,nsqc->nqc", w, self.tops_bgr[colour][row])[:, slots.all_tidx]
+        g = self.gain_bgr[np.asarray(strips)][:, slots.all_idx // SW]
+        return bgr_to_lab(np.clip(t * g[..., None], 0.0, 255.0))
+
+    def bright(self, colour: int) -> bool:
+        """Whether a colour's tops are lit as BGR under each pixel's light (``tops_lit``): not
+        for dark checkers, whose light a ratio of small values reads badly."""
+        return self.tops_bgr is not None and float(self.tops_bgr[colour].mean()) >= DIM_TOPS
+
     def lit(self, tops: np.ndarray, strips: np.ndarray | None) -> np.ndarray:
         """Checker tops ``tops`` (n, Q, 3) as the light over point strips ``strips`` shows them."""
         if strips is None or self.gain is None:
@@ -181,10 +212,11 @@ class DiscModel:
         idx, tidx = slots.all_idx, slots.all_tidx
         row = top.astype(np.int64)
         means, invs, consts = [], [], []
+        bgr = cols is not None and self.tops_bgr is not None and self.gain_bgr is not None
         for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
-                     *((self.lit(self.tops(c, row, cols)[:, tidx],
-                                 strips if cols is not None else None),
-                        self.sigma[c][row][:, tidx]) for c in (0, 1))):
+                     *((self.tops_lit(c, row, cols, strips, slots) if bgr and self.bright(c) else
+                        self.lit(self.tops(c, row, cols), strips if cols is not None else None
+                                 )[:, tidx], self.sigma[c][row][:, tidx]) for c in (0, 1))):
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
@@ -324,6 +356,7 @@ class DiscModel:
         # kind's look under its neighbours' light where covered): checker tops are learned as
         # under the mean light and shown under each point's
         gain = np.ones(24, np.float32)
+        refs = []
         for i in range(min(24, NS)):
             ref = bg_mean[i]
             if lit is not None and i < lit[0].shape[0]:
@@ -331,10 +364,11 @@ class DiscModel:
                 ref = np.where((free[i] | ~rows)[:, None], ref,
                                lit[0][i].reshape(P, 3).astype(np.float32))
             km_i = kind_mean[int(kinds[i])]
+            refs.append(ref)
             gain[i] = np.clip((ref[:, 0].mean() + L_OFF) / max(km_i[:, 0].mean() + L_OFF, 1.0),
                               1 / MAX_GAIN, MAX_GAIN)
-        gain = _smooth_rows(gain, np.array([lay.point_place(i + 1)[0] for i in range(24)]),
-                            kinds[:24] >= 2) ** GAIN_POWER
+        pcols = np.array([lay.point_place(i + 1)[0] for i in range(24)])
+        gain = _smooth_rows(gain, pcols, kinds[:24] >= 2) ** GAIN_POWER
         unlit = labf.copy()
         unlit[:24] = relight(labf[:24], 1.0 / gain[:, None])
         # checker tops: mean and spread per template cell, per colour and row
@@ -388,7 +422,13 @@ class DiscModel:
                     side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (tn[:, None]
                                                                             + SIDE_SHRINK)
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
-        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain)
+        tops_bgr = gain_bgr = None
+        if min(sum(1 for o in occupied if o[2] == c) for c in (1, 2)) >= MIN_TOPS and NS >= 24:
+            gain_bgr = _bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
+            tops_bgr = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
+                                 len(dists), col_of)
+        return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain,
+                   tops_bgr, gain_bgr)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -407,6 +447,10 @@ class DiscModel:
         if self.gain is not None:
             out["gain"] = {"shape": list(self.gain.shape),
                            "data": np.round(self.gain, 4).ravel().tolist()}
+        if self.tops_bgr is not None and self.gain_bgr is not None:
+            out["tops_bgr"] = enc(self.tops_bgr)
+            out["gain_bgr"] = {"shape": list(self.gain_bgr.shape),
+                               "data": np.round(self.gain_bgr, 4).ravel().tolist()}
         return out
 
     @classmethod
@@ -418,7 +462,9 @@ class DiscModel:
                    dec(data["bg_sigma"]), dec(data["bg_bonus"]) if "bg_bonus" in data else None,
                    dec(data["side_mean"]) if "side_mean" in data else None,
                    dec(data["side_cols"]) if "side_cols" in data else None,
-                   dec(data["gain"]) if "gain" in data else None)
+                   dec(data["gain"]) if "gain" in data else None,
+                   dec(data["tops_bgr"]) if "tops_bgr" in data else None,
+                   dec(data["gain_bgr"]) if "gain_bgr" in data else None)
 
 
 def relight(lab: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
@@ -428,6 +474,119 @@ def relight(lab: np.ndarray, gain: np.ndarray | float) -> np.ndarray:
     out[..., 0] = (lab[..., 0] + L_OFF) * gain - L_OFF
     out[..., 1:] = (lab[..., 1:] - 128.0) * np.asarray(gain)[..., None] + 128.0
     return out
+
+
+def lab_to_bgr(lab: np.ndarray) -> np.ndarray:
+    """8-bit Lab colours (float, any shape (..., 3)) as BGR (float32, 0..255)."""
+    import cv2
+
+    u8 = np.clip(np.rint(lab), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    return cv2.cvtColor(u8, cv2.COLOR_LAB2BGR).reshape(lab.shape).astype(np.float32)
+
+
+def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
+    """BGR colours (float, 0..255, any shape (..., 3)) as 8-bit Lab (float32)."""
+    import cv2
+
+    u8 = np.clip(np.rint(bgr), 0, 255).astype(np.uint8).reshape(-1, 1, 3)
+    return cv2.cvtColor(u8, cv2.COLOR_BGR2LAB).reshape(bgr.shape).astype(np.float32)
+
+
+def _bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndarray,
+               cols: np.ndarray) -> np.ndarray:
+    """(24, L) the light along each point strip as a BGR factor: its reference empty look
+    (``refs``, Lab (24, P, 3): its own where free, its kind's under its neighbours' light where
+    covered) against its kind's mean over their unclipped pixels; the two kinds of a row made
+    to agree between neighbours (a kind's mean is lit as its free points happen to be),
+    smoothed along the row; then each band of rows's own light against the strip's (a shadow
+    band falls across part of a strip)."""
+    n, P = refs.shape[:2]
+    L = P // SW
+    nb = (L + GAIN_BAND - 1) // GAIN_BAND
+    lg = np.zeros(n, np.float64)
+    band = np.zeros((n, nb), np.float64)  # each band's log light against the strip's
+    means = {k: lab_to_bgr(m) for k, m in kind_mean.items()}
+    for i in range(n):
+        x, m = lab_to_bgr(refs[i]), means[int(kinds[i])]
+        ok = (x.max(-1) < CLIPPED) & (m.max(-1) < CLIPPED) & (m.min(-1) > 8)
+        if ok.sum() >= SW:
+            lg[i] = np.log(x[ok].sum() / max(float(m[ok].sum()), 1.0))
+        xs, ms = (np.where(ok[:, None], a, 0.0).reshape(L, SW * 3).sum(1) for a in (x, m))
+        cnt = ok.reshape(L, SW).sum(1)
+        for b in range(nb):
+            r = slice(b * GAIN_BAND, (b + 1) * GAIN_BAND)
+            if cnt[r].sum() >= MIN_BAND and ms[r].sum() > DIM_BAND * 3 * cnt[r].sum():
+                band[i, b] = np.log(xs[r].sum() / ms[r].sum()) - lg[i]
+    top = kinds >= 2
+    for row in (False, True):
+        ids = np.nonzero(top == row)[0]
+        ks = np.unique(kinds[ids])
+        if len(ks) != 2:
+            continue
+        gaps = []
+        for i in ids[kinds[ids] == ks[0]]:
+            near = ids[(kinds[ids] == ks[1]) & (np.abs(cols[ids] - cols[i]) == 1)]
+            if len(near):
+                gaps.append(lg[i] - lg[near].mean())
+        if gaps:
+            d = float(np.mean(gaps))
+            lg[ids[kinds[ids] == ks[0]]] -= d / 2
+            lg[ids[kinds[ids] == ks[1]]] += d / 2
+    lg = np.clip(lg, -np.log(MAX_GAIN), np.log(MAX_GAIN))
+    g = _smooth_rows(np.exp(lg).astype(np.float32), cols, top)
+    band = np.clip(band, -np.log(MAX_GAIN), np.log(MAX_GAIN))
+    rows = np.minimum(np.arange(L) // GAIN_BAND, nb - 1)
+    return (g[:, None] * np.exp(band[:, rows])).astype(np.float32)
+
+
+def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, int]],
+              kinds: np.ndarray, sl: Slots, nslots: int, col_of: dict[int, int]
+              ) -> np.ndarray:
+    """(2 colours, 2 rows, 2 sides, TS*TS, 3) BGR checker tops under the row's mean light:
+    each calibration checker's pixels divided by its point's light; a clipped channel only
+    bounds its cell from below (a top seen only clipped is as bright as that bound)."""
+    out = np.zeros((2, 2, 2, TS * TS, 3), np.float32)
+
+    def acc(sel: list[tuple[int, int]], hue: np.ndarray
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        s1 = np.zeros((TS * TS, 3))
+        n = np.zeros((TS * TS, 1))
+        lb = np.zeros((TS * TS, 3))
+        for strip, j in sel:
+            x, g, t = bgr[strip, sl.idx[j]], gain[strip][sl.idx[j] // SW, None], sl.tidx[j]
+            seen = (x < CLIPPED).any(1)
+            np.add.at(s1, t[seen], _unclipped(x[seen], hue) / g[seen])
+            np.add.at(n, t[seen], 1.0)
+            np.maximum.at(lb, t[~seen], CLIPPED / g[~seen] * hue / hue.min())
+        return s1, n, lb
+
+    for c in (0, 1):
+        mine = [(s, j, col_of[s]) for s, j, colour in occupied if colour == c + 1 and j < nslots]
+        px = np.concatenate([bgr[s, sl.idx[j]] for s, j, _ in mine]) if mine else None
+        ok = None if px is None else px[(px.max(1) < CLIPPED) & (px.min(1) > 20)]
+        hue = (np.median(ok / ok.mean(1, keepdims=True), 0) if ok is not None and len(ok) > 20
+               else np.ones(3))
+        for rowflag in (0, 1):
+            sel = [m for m in mine if int(kinds[m[0]] >= 2) == rowflag] or mine
+            s1, n, lb = acc([(s, j) for s, j, _ in sel], hue)
+            m = np.where(n > 0, s1 / np.maximum(n, 1), lb)
+            known = (n[:, 0] > 0) | (lb.max(1) > 0)
+            m = np.where(known[:, None], np.maximum(m, lb), m[known].mean(0) if known.any()
+                         else 128.0)
+            for side in (0, 1):
+                t1, tn, tlb = acc([(s, j) for s, j, cc in sel if int(cc >= 6) == side], hue)
+                out[c, rowflag, side] = np.maximum((t1 + SIDE_SHRINK * m) / (tn + SIDE_SHRINK),
+                                                   tlb)
+    return out
+
+
+def _unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:
+    """BGR pixels (n, 3), each with an unclipped channel, with each clipped channel put back
+    as the pixel's unclipped channels and the checkers' hue (the channels' ratios) say it was
+    (at least the clip level)."""
+    unc = x < CLIPPED
+    level = np.where(unc, x / hue, 0.0).sum(1) / np.maximum(unc.sum(1), 1)  # (n,)
+    return np.where(unc, x, np.maximum(level[:, None] * hue, CLIPPED))
 
 
 def _smooth_rows(g: np.ndarray, cols: np.ndarray, top: np.ndarray) -> np.ndarray:
