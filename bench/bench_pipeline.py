@@ -3,9 +3,9 @@ with the renderer's truth, per game: turns exact (dice and play), illegal plays 
 flags, cube actions, result; latency (settled frame -> event published, median and p95) and
 replay speed.
 
-    python -m bench.bench_pipeline                 # real vision: render, calibrate, replay
+    python -m bench.bench_pipeline                 # real vision, 1280x720: render, read, replay
     python -m bench.bench_pipeline --truth         # exact observations: the tracking alone
-    python -m bench.bench_pipeline --games 3 --size 960x540
+    python -m bench.bench_pipeline --games 3 --size 960x540   # the smaller footage too
     python -m bench.bench_pipeline --truth --rules plakoto   # a variant's games (seeds 3, 4, ...)
     python -m bench.bench_pipeline --cache /tmp/pipe -v     # keep renders and reads; list misses
     python -m bench.bench_pipeline --seeds 1000:dance,1007:normal   # other games (tuning seeds)
@@ -23,6 +23,11 @@ back; the table says whether it reads back to the same plays.
 reads do not depend on the tracking: every settled frame is read, in order); a later run with
 the same DIR replays the stored reads through the pipeline (tracking changes measured in
 seconds; latency and speed then leave out the vision read, the table says "cached").
+
+Real mode ends with a table of why each missed turn was missed (``bench.pipeline_misses``: the
+reads of the turn's frames against the truth: the dice unread or misread, a region misread, the
+cube, the settle gate, or the tracking when the reads were good enough); ``-v`` lists each.
+The footage is 1280x720 by default, the service's camera default (``gammoncam/config.py``).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -95,7 +101,8 @@ def run_truth(seed: int, variant: str, rules: str | None = None) -> tuple[dict, 
 
 
 def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
-             rules: str | None = None) -> tuple[dict, Any]:
+             rules: str | None = None) -> tuple[dict, Any, dict]:
+    """(score, replay, {"doc", "flags", "reads"}: the footage's truth and every settled read)."""
     import json
     import pickle
 
@@ -120,7 +127,8 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
                    settle=lambda f: flags[_decode(f.image)])
         sc = score(r.events, doc["game"])
         sc["cached"] = True
-        return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r
+        kept = {"doc": doc, "flags": flags, "reads": reads}
+        return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r, kept
     done = out / "game.json"  # rendered by an earlier run (the reads were not kept)
     doc = json.loads(done.read_text()) if done.is_file() else \
         write_game(out, seed, variant, *size, codec="MJPG", rules=rules)
@@ -151,14 +159,16 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
                read=recorded)
     cached.write_bytes(pickle.dumps((flags, reads)))
     sc = score(r.events, doc["game"])
-    return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r
+    kept = {"doc": doc, "flags": flags, "reads": reads}
+    return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r, kept
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.bench_pipeline")
     ap.add_argument("--truth", action="store_true", help="exact observations (no vision)")
     ap.add_argument("--games", type=int, default=None, help="only the first N games")
-    ap.add_argument("--size", default="960x540")
+    ap.add_argument("--size", default="1280x720",
+                    help="footage size (default the service's camera default; 960x540 too)")
     ap.add_argument("--rules", default=None,
                     help="a variant's games instead (plakoto, fevga, long nardi, portes, ...)")
     ap.add_argument("--cache", default=None,
@@ -185,24 +195,32 @@ def main(argv: list[str] | None = None) -> int:
         mode += f", {a.rules}"
     print(f"pipeline end to end ({mode})")
     print(f"{'game':>22} {'turns':>5} {'exact':>5} {'illegal':>7} {'flagged':>7} {'false':>5} "
-          f"{'cube':>4} {'result':>6} {'.mat':>4} {'fps':>7} {'lat ms':>13}")
+          f"{'cube':>4} {'result':>6} {'.mat':>4} {'fps':>7} {'lat ms':>13} {'cpu lat ms':>13}")
     tot = {"turns": 0, "exact": 0, "illegal": 0, "flagged": 0, "false": 0}
     lat: list[float] = []
     frames = elapsed = 0.0
+    causes: Counter[str] = Counter()
+    cpu: dict[str, list[float]] = {"lat": [], "read": [], "track": []}
     with tempfile.TemporaryDirectory() as scratch:
         tmpdir = a.cache or scratch
         for seed, variant, _style in games[: a.games or len(games)]:
             t0 = time.monotonic()
             try:
-                sc, r = (run_truth(seed, variant, a.rules) if a.truth
-                         else run_real(seed, variant, size, Path(tmpdir),  # type: ignore[arg-type]
-                                       a.rules))
+                if a.truth:
+                    (sc, r), kept = run_truth(seed, variant, a.rules), None
+                else:
+                    sc, r, kept = run_real(seed, variant, size,  # type: ignore[arg-type]
+                                           Path(tmpdir), a.rules)
             except Exception as exc:  # noqa: BLE001 - a benchmark reports and goes on
                 print(f"{seed:>6} {variant:<15} failed: {exc}")
                 continue
             st = r.stats
             med, p95 = st.latency_ms()
+            cmed, cp95 = st.latency_ms(cpu=True)
             lat += st.latencies
+            cpu["lat"] += st.cpu_latencies
+            cpu["read"] += st.read_cpu
+            cpu["track"] += st.track_cpu
             frames += st.frames
             elapsed += st.elapsed
             print(f"{seed:>6} {variant:<15} {sc['turns']:>5} {sc['exact']:>5} {sc['illegal']:>7} "
@@ -210,11 +228,21 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'ok' if sc['cube_ok'] else 'BAD':>4} "
                   f"{'ok' if sc['result_ok'] else 'BAD':>6} "
                   f"{_mat_cell(r.record, a.rules):>4} {st.fps:>7.0f} "
-                  f"{med:>6.1f}/{p95:>6.1f}  ({time.monotonic() - t0:.1f} s"
+                  f"{med:>6.1f}/{p95:>6.1f} {cmed:>6.1f}/{cp95:>6.1f}  "
+                  f"({time.monotonic() - t0:.1f} s"
                   f"{', cached' if sc.get('cached') else ''})")
+            wrong = sc["wrong"]
+            if kept is not None:
+                from bench.pipeline_misses import classify_game
+
+                wrong = classify_game(kept["doc"]["game"], kept["doc"]["frames"],
+                                      kept["flags"], kept["reads"], sc)
+                causes.update(w["class"] for w in wrong)
             if a.verbose:
-                for w in sc["wrong"]:
-                    print(f"      turn {w['turn']}: truth {w['truth']} seen {w['seen']}")
+                for w in wrong:
+                    why = f"  [{w['class']}{': ' + w['detail'] if w.get('detail') else ''}]" \
+                        if "class" in w else ""
+                    print(f"      turn {w['turn']}: truth {w['truth']} seen {w['seen']}{why}")
             tot["turns"] += sc["turns"]
             tot["exact"] += sc["exact"]
             tot["illegal"] += sc["illegal"]
@@ -227,6 +255,18 @@ def main(argv: list[str] | None = None) -> int:
           f"{tot['flagged']}/{tot['illegal']} illegal plays flagged, {tot['false']} false flags; "
           f"latency median {statistics.median(ms) if ms else 0:.1f} ms, p95 {p95:.1f} ms; "
           f"replay {frames / elapsed if elapsed else 0:.0f} fps")
+    from gammoncam.pipeline import _median_p95
+
+    print("CPU time of the vision thread (thread_time, median/p95 ms): settled frame taken -> "
+          "event published {:.1f}/{:.1f}; one read {:.1f}/{:.1f}; stable reading + referee + "
+          "store {:.1f}/{:.1f}".format(*_median_p95(cpu["lat"]), *_median_p95(cpu["read"]),
+                                       *_median_p95(cpu["track"])))
+    if causes:
+        from bench.pipeline_misses import CLASSES
+
+        print("missed turns by cause (the first miss of a run is classed; the rest follow it):")
+        for cls in CLASSES:
+            print(f"  {cls:<14} {causes.get(cls, 0):>4}")
     return 0
 
 

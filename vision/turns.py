@@ -10,6 +10,12 @@ It waits instead when the run's reads disagree about the dice (one says a roll, 
 different roll, or dice present against none), and a read that is unsettled, shows a hand,
 finds no board or is unsure (confidence below ``min_confidence``) ends the run.
 
+A read whose board clearly differs from the run's (:func:`changed_regions`: a region read
+otherwise, both readings sure) is held back: when the next read shows the run's board again it
+was a glitch and is dropped; when the next read shows the new board too, the board changed
+under a settle gate that saw no motion (a hand it missed, a checker put down) and a new run
+begins with the two — two boards are never averaged into one.
+
 The dice are tolerated when refused: a roll needs ``n`` agreeing reads — in one run, or over
 runs of the same dice (no run without dice, or with another player's, in between); dice seen
 and not read go on as dice with no values (the referee then waits, or reads the roll from the
@@ -21,6 +27,7 @@ from the position the referee holds while the dice are still down.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, fields, replace
@@ -47,6 +54,27 @@ def _average(maps: Sequence[Likelihoods | None], floor: float) -> Likelihoods | 
     keys = set().union(*seen)
     n = len(seen)
     return {k: sum(m.get(k, floor) for m in seen) / n for k in keys}
+
+
+CHANGE = math.log(20.0)  # a region has clearly changed: both readings this much apart (as MARGIN)
+
+
+def changed_regions(before: Observation, now: Observation) -> list[int]:
+    """Regions ``now`` clearly reads otherwise than ``before``: each reading's best count is
+    ``CHANGE`` more likely than the other's best in it (a weak region that flips between two
+    counts is no change; a checker carried from one point to another is)."""
+    floor = max(before.floor, now.floor)
+    out = []
+    for i, (a, b) in enumerate(zip(before.regions, now.regions, strict=False)):
+        if not a or not b:
+            continue
+        ka, kb = max(a, key=a.__getitem__), max(b, key=b.__getitem__)
+        if ka == kb:
+            continue
+        if math.log(max(a[ka], floor) / max(a.get(kb, floor), floor)) >= CHANGE and \
+                math.log(max(b[kb], floor) / max(b.get(ka, floor), floor)) >= CHANGE:
+            out.append(i)
+    return out
 
 
 def merged(reads: Sequence[Observation]) -> Observation:
@@ -137,11 +165,14 @@ class StableReader:
         self.rejected = 0  # reads that broke a run (unsettled, hand, no board, unsure)
         self.waited = 0  # reads held back: the run's reads disagree
         self.runs = 0  # settled runs begun
+        self.split = 0  # runs ended by a board that changed under a settled gate
+        self.glitches = 0  # single reads dropped: their board differed from the run's alone
+        self._held: Observation | None = None  # a read whose board differs from the run's
 
     def reset(self) -> None:
         """End the current run (an unsettled frame, a lost camera); what its dice showed is
         carried into the next run."""
-        run, self._run = self._run, []
+        run, self._run, self._held = self._run, [], None
         if not run:
             return
         vote = vote_dice(run, self._support(), self.n)
@@ -165,7 +196,7 @@ class StableReader:
 
     def forget(self) -> None:
         """Forget everything (a new profile: another board, another view)."""
-        self._run, self._carried, self._single = [], None, None
+        self._run, self._carried, self._single, self._held = [], None, None, None
 
     def good(self, obs: Observation) -> bool:
         return (obs.settled and obs.board_found and not obs.hand
@@ -178,6 +209,24 @@ class StableReader:
             if obs is not None:
                 self.rejected += 1
             self.reset()
+            return None
+        if self._held is not None:
+            held, self._held = self._held, None
+            if self._run and not changed_regions(merged(self._run), obs):
+                self.glitches += 1  # back to the run's board: the held read was a glitch
+            else:
+                # the board changed for two reads running (a checker moved while the settle
+                # gate saw no motion): a new scene, so a new run, not an average of two boards
+                self.split += bool(self._run)
+                self.reset()
+                if changed_regions(held, obs):
+                    self._held = obs  # still changing: wait for the next read
+                    return None
+                self.runs += 1
+                self._run.append(held)
+        elif self._run and changed_regions(merged(self._run), obs):
+            self._held = obs  # one read that differs: a glitch, or the board changed
+            self.waited += 1
             return None
         if not self._run:
             self.runs += 1
@@ -210,5 +259,6 @@ def board_changed(obs: Observation, pos: Position) -> bool:
                                                          strict=False))
 
 
-__all__ = ["StableReader", "TrackedObservation", "board_changed", "merged", "reading_key",
+__all__ = ["StableReader", "TrackedObservation", "board_changed", "changed_regions", "merged",
+           "reading_key",
            "vote_dice"]

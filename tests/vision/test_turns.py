@@ -69,18 +69,53 @@ def test_a_run_with_no_dice_forgets_the_last_roll() -> None:
     assert out is not None and out.dice == UNREAD  # one read only: not yet a roll
 
 
+def _region0(counts: dict) -> Observation:
+    obs = Observation.exact(START, cube=Cube("center", 1))
+    regions = list(obs.regions)
+    regions[0] = counts
+    return Observation(regions, None, obs.cube, floor=obs.floor)
+
+
 def test_fused_regions_average_the_run_and_runs_are_counted() -> None:
     sr = StableReader(2)
-    wrong = Observation.exact(START, cube=Cube("center", 1))
-    regions = list(wrong.regions)
-    regions[0] = {(0, 3): 0.98}  # one frame misreads black's two checkers on white's 1-point
-    assert sr.push(Observation(regions, None, wrong.cube, floor=wrong.floor)) is None
-    out = sr.push(read())
+    # two reads unsure between black's two and three checkers on white's 1-point
+    assert sr.push(_region0({(0, 2): 0.9, (0, 3): 0.1})) is None
+    out = sr.push(_region0({(0, 2): 0.4, (0, 3): 0.6}))
     assert isinstance(out, TrackedObservation) and out.run == 1
-    assert out.regions[0][(0, 2)] == out.regions[0][(0, 3)]  # undecided, not misread
+    assert out.regions[0][(0, 2)] == 0.65 and out.regions[0][(0, 3)] == 0.35
     sr.push(None)
     sr.push(read())
     assert sr.push(read()).run == 2
+
+
+def test_a_single_glitched_read_is_held_back_and_dropped() -> None:
+    """One read that sees another board (sure of it) is not averaged in: held back, and
+    dropped when the next read shows the run's board again."""
+    sr = StableReader(2)
+    sr.push(read())
+    assert sr.push(read()) is not None
+    assert sr.push(_region0({(0, 3): 0.98})) is None  # black's two read as three, once
+    out = sr.push(read())
+    assert out is not None and out.run == 1 and sr.glitches == 1
+    assert (0, 3) not in out.regions[0] and out.best_counts()[0] == (0, 2)
+
+
+def test_a_board_that_changes_under_a_settled_gate_begins_a_new_run() -> None:
+    """A checker carried while the settle gate saw no motion (a hand it missed): the reads of
+    the two boards are never averaged; two reads of the new board begin a new run."""
+    sr = StableReader(2)
+    sr.push(read())
+    sr.push(read())
+    new = _region0({(0, 1): 0.98})  # one of black's two back checkers gone
+    assert sr.push(new) is None  # one read: held back
+    out = sr.push(new)
+    assert out is not None and out.run == 2 and sr.split == 1
+    assert out.best_counts()[0] == (0, 1) and (0, 2) not in out.regions[0]
+    # a board changing on every read (a hand mid-move, unseen) never passes
+    sr = StableReader(2)
+    sr.push(read())
+    sr.push(read())
+    assert [sr.push(_region0({(0, k): 0.98})) for k in (1, 0, 3, 4)] == [None] * 4
 
 
 def test_a_hand_or_an_unsettled_frame_breaks_the_run() -> None:
