@@ -69,15 +69,25 @@ def _consensus_line(u: np.ndarray, v: np.ndarray, tol: float, max_tilt: float
     return np.array([float(np.mean(vb - b * ub)), b])
 
 
-def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
-    """``corners`` (TL, TR, BR, BL, points along TL-TR) with each long edge moved onto the line
-    its columns' first checkers imply, where at least MIN_COLS columns agree on it."""
-    q = np.asarray(corners, np.float64)
-    if discs is None or len(discs) < MIN_COLS:
-        return q
-    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
-    H = cv2.getPerspectiveTransform(q.astype(np.float32), unit)
-    Hi = np.linalg.inv(H)
+def first_columns(corners: np.ndarray, bar: float, discs: np.ndarray | None) -> tuple[int, int]:
+    """How many columns of each row (top, bottom) have a first checker near its long edge (what
+    :func:`fit_long_edges` places an edge by: MIN_COLS at least)."""
+    if discs is None or len(discs) == 0:
+        return 0, 0
+    _, c, rad, col, on = _in_unit(np.asarray(corners, np.float64), bar, discs)
+    out = []
+    for top in (True, False):
+        depth = c[:, 1] if top else 1 - c[:, 1]
+        out.append(len(_first_discs(depth, col, on & (depth < 0.5), 2 * rad)))
+    return out[0], out[1]
+
+
+def _in_unit(q: np.ndarray, bar: float, discs: np.ndarray
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The homography to the unit square of ``q``, the discs' centres there, their radii in
+    unit heights (where they lie), their columns and whether they sit on one."""
+    H = cv2.getPerspectiveTransform(q.astype(np.float32),
+                                    np.float32([[0, 0], [1, 0], [1, 1], [0, 1]]))
 
     def to_unit(xy: np.ndarray) -> np.ndarray:
         return cv2.perspectiveTransform(xy.reshape(-1, 1, 2).astype(np.float64), H).reshape(-1, 2)
@@ -85,10 +95,21 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
     c = to_unit(discs[:, :2])
     up = to_unit(discs[:, :2] - np.c_[np.zeros(len(discs)), discs[:, 2]])
     down = to_unit(discs[:, :2] + np.c_[np.zeros(len(discs)), discs[:, 2]])
-    rad = np.abs(down[:, 1] - up[:, 1]) / 2  # radius in unit heights, where the disc lies
+    rad = np.abs(down[:, 1] - up[:, 1]) / 2
     inside = (c[:, 0] > 0) & (c[:, 0] < 1) & (c[:, 1] > -0.1) & (c[:, 1] < 1.1)
     col, off = column_of(c[:, 0], bar)
-    on = inside & (np.abs(off) < COL_TOL)
+    return H, c, rad, col, inside & (np.abs(off) < COL_TOL)
+
+
+def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
+    """``corners`` (TL, TR, BR, BL, points along TL-TR) with each long edge moved onto the line
+    its columns' first checkers imply, where at least MIN_COLS columns agree on it."""
+    q = np.asarray(corners, np.float64)
+    if discs is None or len(discs) < MIN_COLS:
+        return q
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    H, c, rad, col, on = _in_unit(q, bar, discs)
+    Hi = np.linalg.inv(H)
     new = {}
     for top in (True, False):
         depth = c[:, 1] if top else 1 - c[:, 1]

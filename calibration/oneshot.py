@@ -22,9 +22,10 @@ from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
 from .discount import Stack, count_stacks, median0, with_faint_discs
-from .edges import fit_long_edges, fit_row_ends
+from .edges import MIN_COLS, first_columns, fit_long_edges, fit_row_ends
 from .find import Found, find_playing_area
 from .learn import SIGMA_FLOOR
+from .rectdiscs import rectified_discs
 from .refine import refine_corners
 
 DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
@@ -169,6 +170,10 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         if found.discs is not None:
             discs = with_faint_discs(frame, found.discs, seen=found.work)
             q = fit_long_edges(q, found.bar, discs)
+            if min(first_columns(q, found.bar, discs)) < MIN_COLS:
+                # a row's edge the first checkers do not place: look again square-on
+                discs = rectified_discs(frame, q, found.bar, discs)
+                q = fit_long_edges(q, found.bar, discs)
             q = fit_long_edges(fit_row_ends(q, found.bar, discs), found.bar, discs)
     else:
         q, shape = refine_corners(frame, corners), None

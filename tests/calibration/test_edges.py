@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from calibration.edges import fit_long_edges, fit_row_ends
+from calibration.edges import first_columns, fit_long_edges, fit_row_ends
 
 W, H, BAR = 1200.0, 1000.0, 0.08
 PW = (1 - BAR) / 12 * W
@@ -103,3 +103,17 @@ def test_row_with_too_few_checkers_takes_the_other_rows_stretch():
                 _first_row([0, 1, 4, 9, 11], False)]
     got = fit_row_ends(found, BAR, odd)
     assert np.abs(got[:2] - found[:2]).max() < 1e-6, got
+
+
+def test_first_columns_counts_each_rows_first_checkers():
+    """Columns with a first checker near each long edge; a stack whose first checkers were
+    missed (its discs start far from the edge) and a quad running far past an edge count
+    none there."""
+    discs = _discs([0, 4, 6, 11], [1, 2, 9])
+    assert first_columns(TRUE, BAR, discs) == (4, 3)
+    deep = np.r_[discs[:1], [(_x(7), 7.05 * R, R)]]  # only a fourth checker on column 7
+    assert first_columns(TRUE, BAR, deep) == (1, 0)
+    past = TRUE.copy()
+    past[:2, 1] -= 4 * R * 2  # the top edge four diameters above the first checkers
+    assert first_columns(past, BAR, discs)[0] == 0
+    assert first_columns(TRUE, BAR, None) == (0, 0)
