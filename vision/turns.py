@@ -16,6 +16,11 @@ was a glitch and is dropped; when the next read shows the new board too, the boa
 under a settle gate that saw no motion (a hand it missed, a checker put down) and a new run
 begins with the two — two boards are never averaged into one.
 
+A hand is sometimes read where there is none (on some boards and lights, on many frames): reads
+that say a hand is over the board but read every region count once ``still_hand`` of them in a
+settled run show one unchanged board (a real hand moves, or hides regions; a board changing under
+it begins a new run), and the fused reading goes on with no hand.
+
 The dice are tolerated when refused: a roll needs ``n`` agreeing reads — in one run, or over
 runs of the same dice (no run without dice, or with another player's, in between); dice seen
 and not read go on as dice with no values (the referee then waits, or reads the roll from the
@@ -153,10 +158,14 @@ def _vote_cube(reads: Sequence[Observation]) -> Cube | None:
 class StableReader:
     """Fuse each settled run's reads; pass the fused reading once ``n`` good reads agree."""
 
-    def __init__(self, n: int = 2, min_confidence: float = 0.0) -> None:
+    def __init__(self, n: int = 2, min_confidence: float = 0.0,
+                 still_hand: int | None = 4) -> None:
+        """``still_hand``: reads that say a hand is over the board count once that many of
+        them (every region read) show one unchanged board in a settled run (None: never)."""
         if n < 1:
             raise ValueError("n must be at least 1")
         self.n = n
+        self.still_hand = still_hand
         self.min_confidence = min_confidence
         self._run: list[Observation] = []
         self._carried: DiceKey | None = None  # the values agreed in an earlier run of these dice
@@ -167,6 +176,7 @@ class StableReader:
         self.runs = 0  # settled runs begun
         self.split = 0  # runs ended by a board that changed under a settled gate
         self.glitches = 0  # single reads dropped: their board differed from the run's alone
+        self.still_hands = 0  # readings passed from runs with a hand read over a still board
         self._held: Observation | None = None  # a read whose board differs from the run's
 
     def reset(self) -> None:
@@ -199,8 +209,12 @@ class StableReader:
         self._run, self._carried, self._single, self._held = [], None, None, None
 
     def good(self, obs: Observation) -> bool:
-        return (obs.settled and obs.board_found and not obs.hand
-                and obs.confidence >= self.min_confidence)
+        """Settled, the board found, sure enough, and no hand, or a hand that hides no region
+        (it may prove still: see ``still_hand``)."""
+        if not (obs.settled and obs.board_found and obs.confidence >= self.min_confidence):
+            return False
+        return not obs.hand or (self.still_hand is not None and all(
+            r is not None for r in obs.regions))
 
     def push(self, obs: Observation | None) -> Observation | None:
         """Feed one read (None: the frame was not settled); the run's fused reading once it
@@ -233,6 +247,9 @@ class StableReader:
         self._run.append(obs)
         if len(self._run) < self.n:
             return None
+        hands = any(r.hand for r in self._run)
+        if hands and len(self._run) < (self.still_hand or 0):
+            return None  # a hand read over the board: only a still board for long counts
         vote = vote_dice(self._run, self._support(), self.n)
         if not vote.sure:
             self.waited += 1
@@ -243,6 +260,9 @@ class StableReader:
         # cube as the run's reads voted
         kept = {f.name: getattr(fused, f.name) for f in fields(Observation)}
         kept.update(dice=vote.dice, cube=_vote_cube(self._run))
+        if hands:  # a hand read over a board that stayed the same, every region seen
+            self.still_hands += 1
+            kept.update(hand=False)
         return TrackedObservation(**kept, roll_hint=self._hint(), run=self.runs)
 
     def _hint(self) -> Dice | None:

@@ -69,11 +69,11 @@ def test_a_run_with_no_dice_forgets_the_last_roll() -> None:
     assert out is not None and out.dice == UNREAD  # one read only: not yet a roll
 
 
-def _region0(counts: dict) -> Observation:
+def _region0(counts: dict, hand: bool = False) -> Observation:
     obs = Observation.exact(START, cube=Cube("center", 1))
     regions = list(obs.regions)
     regions[0] = counts
-    return Observation(regions, None, obs.cube, floor=obs.floor)
+    return Observation(regions, None, obs.cube, floor=obs.floor, hand=hand)
 
 
 def test_fused_regions_average_the_run_and_runs_are_counted() -> None:
@@ -118,13 +118,38 @@ def test_a_board_that_changes_under_a_settled_gate_begins_a_new_run() -> None:
     assert [sr.push(_region0({(0, k): 0.98})) for k in (1, 0, 3, 4)] == [None] * 4
 
 
+def _hidden(**kw) -> Observation:
+    """A read with a hand over the board hiding white's 6-point."""
+    obs = read(**kw)
+    regions = list(obs.regions)
+    regions[5] = None
+    return Observation(regions, obs.dice, obs.cube, floor=obs.floor, hand=True)
+
+
 def test_a_hand_or_an_unsettled_frame_breaks_the_run() -> None:
     sr = StableReader(2)
     sr.push(read())
-    assert sr.push(read(hand=True)) is None
+    assert sr.push(_hidden()) is None
     assert sr.push(read()) is None
     assert sr.push(read()) is not None
     assert sr.rejected == 1
+    sr.push(None)
+    assert sr.push(read()) is None and sr.runs == 3
+
+
+def test_a_hand_read_over_a_still_board_counts_only_after_four_reads() -> None:
+    """A hand read where none is (every region read, the board unchanged) holds the run back
+    until four reads agree, then the fused reading goes on with no hand; a real hand moving
+    a checker changes the board and begins a new run."""
+    sr = StableReader(2)
+    out = [sr.push(read(hand=True)) for _ in range(4)]
+    assert out[:3] == [None] * 3 and out[3] is not None and not out[3].hand
+    assert sr.still_hands == 1
+    sr = StableReader(2, still_hand=None)
+    assert [sr.push(read(hand=True)) for _ in range(5)] == [None] * 5
+    sr = StableReader(2)
+    steps = [sr.push(_region0({(0, k): 0.98}, hand=True)) for k in (2, 2, 1, 1, 2, 2)]
+    assert steps == [None] * 6  # the board changes every two reads: never four alike
 
 
 def test_the_fused_reading_keeps_the_base_colours_of_pins() -> None:
