@@ -52,7 +52,7 @@ from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_spe
 DIE_D = 0.38  # a die's side / checker diameter (13..17 mm dice, 40 mm checkers)
 WIN = 56  # read window side (pixels)
 WIN_DIES = 3.2  # read window side in die sides
-MIN_FACE_PX = 9.0  # a face read needs at least this many frame pixels across
+MIN_FACE_PX = 7.0  # a face read needs at least this many frame pixels across
 FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is foreground
 MIN_BLOB = 0.3  # a candidate blob's least area in die faces (masked dice show 0.3..)
 MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's rim)
