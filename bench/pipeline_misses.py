@@ -44,7 +44,9 @@ def rolls_making(before: Position, after: Position, side: Side) -> list[tuple[in
 
 
 def _good(obs: Observation | None) -> bool:
-    return obs is not None and obs.settled and obs.board_found and not obs.hand
+    """A read the stable reader may use (a hand read counts when it hides no region)."""
+    return obs is not None and obs.settled and obs.board_found and (
+        not obs.hand or all(r is not None for r in obs.regions))
 
 
 def classify(turn: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],

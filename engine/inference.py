@@ -33,11 +33,12 @@ dice; the position is right either way).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
 from .events import Event
 from .moves import legal_plays
-from .observation import REGIONS, Observation, expected_counts
+from .observation import REGIONS, Counts, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
 from .record import Kind
@@ -71,6 +72,39 @@ def misfits(obs: Observation, pos: Position) -> int:
                                                             obs.floor)) >= MARGIN:
                 n += 1
     return n
+
+
+def fits(obs: Observation, base: Position, positions: Iterable[Position],
+         diffs: dict[Position, tuple[tuple[int, Counts], ...]] | None = None
+         ) -> dict[Position, float]:
+    """``obs.log_likelihood`` of each of ``positions``, reckoned from ``base``'s: only the
+    regions where a position differs from ``base`` are looked up (a play changes a few), each
+    region's logs taken once. ``diffs`` keeps each position's differing regions for the next
+    reading of the same positions. A reading with base colours (Plakoto pins) is scored whole."""
+    positions = list(positions)
+    if obs.base:
+        return {p: obs.log_likelihood(p) for p in positions}
+    floor = obs.floor
+    low = math.log(floor)
+    logs = [None if r is None else {k: math.log(v) if v > floor else low
+                                     for k, v in r.items()} for r in obs.regions[:REGIONS]]
+    counts = expected_counts(base)
+    terms = [0.0 if t is None else t.get(c, low) for t, c in zip(logs, counts, strict=False)]
+    here = sum(terms)
+    diffs = {} if diffs is None else diffs
+    out = {}
+    for pos in positions:
+        d = diffs.get(pos)
+        if d is None:
+            d = diffs[pos] = tuple((i, c) for i, (c, b) in enumerate(
+                zip(expected_counts(pos), counts, strict=False)) if c != b)
+        fit = here
+        for i, c in d:
+            t = logs[i] if i < len(logs) else None
+            if t is not None:
+                fit += t.get(c, low) - terms[i]
+        out[pos] = fit
+    return out
 
 
 class Inference:
@@ -124,7 +158,12 @@ class Inference:
         here = obs.log_likelihood(pos)
         if ceiling - here < MARGIN:
             return None  # the board still shows the position: nobody has moved
-        ranked = sorted(((obs.log_likelihood(after), after) for after in made),
+        memo = self.__dict__.setdefault("_diff_memo", {})
+        if pos not in memo:
+            if len(memo) > 8:
+                memo.clear()
+            memo[pos] = {}
+        ranked = sorted(((f, after) for after, f in fits(obs, pos, made, memo[pos]).items()),
                         key=lambda fa: -fa[0])
         best, after = ranked[0]
         runner = max([here, *(f for f, _ in ranked[1:2])])
@@ -390,4 +429,4 @@ class Inference:
         return taken + self._record_roll(obs, self.turn, seen[1]) if taken else []
 
 
-__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fully_seen"]
+__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fits", "fully_seen"]
