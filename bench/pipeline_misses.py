@@ -4,7 +4,8 @@
 :func:`classify` looks at the reads of that turn's frames (the renderer's truth says which
 frames belong to it and what they show) and names the first cause it finds:
 
-- ``after a miss``: the turn before was missed too (the record is off from there);
+- ``after a miss``: the turn before was recorded with a wrong play or not at all (the record is
+  off from there; a turn whose play was right and dice wrong puts nothing off);
 - ``settle``: no settled, hand-free read of the board after the play;
 - ``checkers``: every read of the board after the play clearly misreads a region (the truth's
   count at least MARGIN less likely than the region's best reading), the regions named; or
@@ -50,8 +51,10 @@ def _good(obs: Observation | None) -> bool:
 
 
 def classify(turn: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],
-             reads: dict[int, Observation], previous_missed: bool) -> tuple[str, str]:
-    """(class, detail) of one missed turn (see the module's docstring)."""
+             reads: dict[int, Observation], previous_missed: bool,
+             dice_only: bool = False) -> tuple[str, str]:
+    """(class, detail) of one missed turn (see the module's docstring); ``dice_only``: the
+    play was recorded right, the dice wrong."""
     if previous_missed:
         return "after a miss", ""
     lo, hi = turn["frames"]
@@ -63,7 +66,7 @@ def classify(turn: dict[str, Any], frames: list[dict[str, Any]], flags: list[boo
     if not shows:
         return "settle", "no settled read of the board after the play"
     after = Position.from_json(after_json)
-    fits = [o for o in shows if misfits(o, after) == 0]
+    fits = [o for o in shows if misfits(o, after) == 0] or (shows if dice_only else [])
     if not fits:
         bad: Counter[int] = Counter()
         for o in shows:
@@ -143,15 +146,23 @@ def classify_game(game: dict[str, Any], frames: list[dict[str, Any]], flags: lis
                   reads: dict[int, Observation], sc: dict[str, Any]) -> list[dict[str, Any]]:
     """Each missed turn of ``sc["wrong"]`` with its class and detail."""
     turns = {t["turn"]: t for t in game["turns"] if t["dice"]}
-    missed = {w["turn"] for w in sc["wrong"]}
+    # a turn recorded with the right play and the wrong dice does not put the record off
+    missed = {w["turn"] for w in sc["wrong"] if not _play_right(w)}
     order = [t["turn"] for t in game["turns"] if t["dice"]]
     out = []
     for w in sc["wrong"]:
         k = order.index(w["turn"])
         prev = k > 0 and order[k - 1] in missed
-        cls, detail = classify(turns[w["turn"]], frames, flags, reads, prev)
+        cls, detail = classify(turns[w["turn"]], frames, flags, reads, prev,
+                               dice_only=_play_right(w))
         out.append({**w, "class": cls, "detail": detail})
     return out
+
+
+def _play_right(w: dict[str, Any]) -> bool:
+    """The turn was recorded with the right side and play (its dice wrong)."""
+    seen, truth = w["seen"], w["truth"]
+    return seen is not None and seen[0] == truth[0] and seen[2] == truth[2]
 
 
 __all__ = ["CLASSES", "classify", "classify_game", "rolls_making"]

@@ -6,10 +6,13 @@ region costs a legal play more than the referee's margin, so the referee would w
 :class:`SteadyMisreads` learns, while the board shows a position the referee knows (the start
 before the opening roll, each position right after a play is recorded), which regions read
 other than that position, and how. While such a region still reads that same way it tells
-nothing: it is passed on flat (every count alike, the count the referee expects a shade ahead,
-so the most likely board stays whole). A region whose reading changes is read as it is. A flat
-region fits every play alike, so it never decides a play nor raises a flag.
-"""
+little: it is passed on soft — the count the referee expects (and the one it held when learned)
+likely, the count it reads a shade behind (so the most likely board stays whole), and every other
+count of one colour a tenth as likely: such a region alone never decides a play nor raises a flag
+(a factor 10 is below the referee's margin), but it tells against a play that puts another count
+there (a stack read one short at the start, then truly one less after a play: the play that
+leaves it alone no longer fits as well as the one that took a checker from it). A region whose
+reading changes is read as it is."""
 
 from __future__ import annotations
 
@@ -18,7 +21,9 @@ from dataclasses import replace
 from engine.observation import Counts, Observation, expected_counts
 from engine.position import Position
 
-FLAT = 2.0  # the expected count's edge in a flat region, times the floor (log 2: far below MARGIN)
+KNOWN = 0.5  # a known misread region: the count it held when learned
+SEEN = 0.4  # ... and the count it reads (a shade behind: the most likely board stays whole)
+OTHER = 0.05  # ... and every other count of one colour (log(KNOWN / OTHER) = 2.3 < MARGIN)
 
 
 class SteadyMisreads:
@@ -51,9 +56,12 @@ class SteadyMisreads:
         best = obs.best_counts()
         regions = list(obs.regions)
         changed = False
-        for i, (seen, _want) in self.known.items():
+        for i, (seen, want) in self.known.items():
             if i < len(regions) and best[i] == seen:
-                regions[i] = {expected[i]: obs.floor * FLAT}
+                soft = {(n, 0): OTHER for n in range(16)}
+                soft.update({(0, n): OTHER for n in range(1, 16)})
+                soft.update({seen: SEEN, want: KNOWN, expected[i]: KNOWN})
+                regions[i] = soft
                 changed = True
         return replace(obs, regions=regions) if changed else obs
 
