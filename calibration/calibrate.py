@@ -33,6 +33,7 @@ from .find import find_board
 from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refine import refine_corners
+from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops
 
 START = STANDARD.start  # the engine's start: a profile numbers the points as the referee does
 MAX_MISREAD = 3  # regions the calibration frame may read differently from the given position
@@ -70,6 +71,21 @@ def misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[in
     return bad, obs.log_likelihood(pos)
 
 
+def occupancy_misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[int, int]:
+    """(regions read with another occupancy than pos's: empty, white, black or both, regions
+    read differently at all) for the frame (read as not settled). A count short on a tall stack
+    is a count misread; a stack read where the position has none (or none where it has one) is
+    a board the wrong way round."""
+    obs = read(frame, profile, settled=False)
+    occ, bad = 0, 0
+    for b, e in zip(obs.best_counts(), expected_counts(pos), strict=True):
+        if b is None or b == e:
+            continue
+        bad += 1
+        occ += (b[0] > 0, b[1] > 0) != (e[0] > 0, e[1] > 0)
+    return occ, bad
+
+
 def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscModel:
     """Checker-top templates and every point's empty look, from a frame showing ``pos``."""
     lay = prof.layout
@@ -82,14 +98,23 @@ def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscMod
         n = w + b
         if 0 < n <= lay.shape.row_max and not (w and b):
             occupied += [(i, j, 1 if w else 2) for j in range(n)]
+    # a colour with (almost) no checker alone in the first row (a variant's start: all fifteen
+    # on one point) learns its tops from the parts of its stacks' checkers that show
+    few = {c for c in (1, 2) if sum(1 for o in occupied if o[2] == c) < MIN_SAMPLES}
+    maps = stack_maps(lay, pos, prof.pose, trays_right=prof.trays_right) if few else {}
+    if maps:
+        labels = label_stacks(labels, maps)
     # a covered point borrows its kind's look under the light its neighbours show
     places = [lay.point_place(i + 1) for i in range(24)]
     free = (labels == 0) & ~_dilate(labels != 0, NEAR)
     looks, known = lit_looks(bgr, free, kinds, np.array([c for c, _ in places], float),
                              np.array([t for _, t in places]))
     looks = to_lab(np.clip(looks + 0.5, 0, 255).astype(np.uint8).reshape(-1, bgr.shape[2], 3))
-    return DiscModel.fit(lab, labels, kinds, lay, occupied,
-                         (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
+    model = DiscModel.fit(lab, labels, kinds, lay, occupied,
+                          (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
+    if maps:
+        stack_tops(model, lab, kinds, lay, maps, few)
+    return model
 
 
 def board_corners(frame: np.ndarray, method: str = "auto",
@@ -127,18 +152,22 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     ranked.sort(key=lambda r: r[0], reverse=True)
     # the colour models rank the ways round; the disc model, learned per way round, checks them
     # (the best first; the others only when it fails): fewest regions misread, then the rank
-    best: tuple[int, BoardProfile] | None = None
+    # (a board the wrong way round reads stacks where the position has none: with few regions
+    # filled, as at a variant's start, that and not the count of misread regions tells it)
+    best: tuple[tuple[int, int], BoardProfile] | None = None
     for (lighter, _, _), name, prof in ranked:
-        if best is not None and (best[0] <= MAX_MISREAD or not lighter):
+        if best is not None and ((best[0][0] == 0 and best[0][1] <= MAX_MISREAD)
+                                 or not lighter):
             break
         prof.discs = learn_discs(frame, prof, pos)
         prof.meta["orientation"] = name
-        bad = misread(prof, frame, pos)[0]
-        if best is None or bad < best[0]:
-            best = (bad, prof)
+        key = occupancy_misread(prof, frame, pos)
+        if best is None or key < best[0]:
+            best = (key, prof)
     assert best is not None
-    bad, prof = best
-    if bad > MAX_MISREAD:
+    (occ, bad), prof = best
+    filled = sum(1 for w, b in expected_counts(pos) if w or b)
+    if bad > MAX_MISREAD or 2 * occ >= filled:
         raise PositionMismatch(f"the board does not show the given position "
                                f"({bad} regions differ)")
     prof.reference = reference_image(frame, prof)

@@ -1,0 +1,175 @@
+"""Checker tops learned from tall stacks.
+
+The start of Plakoto or Long Nardi puts each side's fifteen checkers on one point: a pyramid of
+five layers (5, 4, 3, 2, 1 with five to a row) and no checker alone in the first row, where the
+disc model (``vision.discs.DiscModel.fit``) learns what a checker's top looks like. Every checker
+of a pyramid still shows part of its top: the layers nearer the point's base show their base
+side, those past the top their tip side, the top one all of it. So the tops are learned from the
+parts each checker shows, each pixel put in the template cell it shows (relative to its own
+checker's centre).
+
+The layers stand a checker's thickness each above the board, and the camera sees them where its
+ray meets the board's plane (``vision.pose``): a layer is drawn lifted by the pose and a little
+larger, so its pixels go to the cells they show and its footprint is labelled where it is seen
+(not where a flat drawing puts it, which would teach the empty look from a checker's lip).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from engine import Position
+from engine.observation import expected_counts
+from vision.discs import DISC, SHRINK, SIDE_SHRINK, SIGMA_FLOOR, TS, DiscModel, R, relight
+from vision.geometry import Layout, stack_centres
+from vision.pose import Pose
+from vision.strips import SW, strip_length, strip_specs
+
+THICK = 0.2  # a checker's thickness, in diameters (the scene boards' 8 mm of 40)
+EDGE = 4  # strip pixels of a checker's visible part kept clear of the checkers on it (their
+# sides; tuning seeds 700000-11, tall stacks: 1 px 1071, 2 px 1084, 4 px 1090 of 1152 right)
+MIN_SAMPLES = 3  # first-row checkers of a colour below which its tops come from its stacks
+
+
+def stack_maps(lay: Layout, pos: Position, pose: Pose | None, row_max: int | None = None,
+               trays_right: bool = True) -> dict[int, tuple[int, np.ndarray, list[tuple]]]:
+    """Per point strip holding one colour: (colour 1 white | 2 black, the (L, SW) map of which
+    checker shows on top at every strip pixel (-1 none), and per checker its centre in strip
+    pixels (row, column) and its scale (the lift makes a raised top look larger))."""
+    rmax = row_max or lay.shape.row_max
+    specs = strip_specs(lay, trays_right)
+    L = strip_length(lay)
+    k = SW / lay.pw  # strip pixels per canonical pixel
+    rows = np.arange(L)[:, None] + 0.5
+    cols = np.arange(SW)[None, :] + 0.5
+    out: dict[int, tuple[int, np.ndarray, list[tuple]]] = {}
+    for i, (w, b) in enumerate(expected_counts(pos)[:24]):
+        n = w + b
+        if not n or (w and b):
+            continue
+        s = specs[i]
+        t = np.full((L, SW), -1, np.int16)
+        centres = []
+        for j, (dist, layer) in enumerate(stack_centres(n, rmax)):
+            xy = np.array([s.x, s.y0 + s.direction * dist * lay.d])
+            h = (layer + 1) * THICK * lay.d
+            if pose is not None:
+                seen = pose.lift(xy, h)
+                scale = float(pose.height / max(pose.height - h, 1e-6))
+            else:
+                seen, scale = xy, 1.0
+            cr = (seen[1] - s.y0) * s.direction * k
+            cc = (seen[0] - s.x) * k + SW / 2
+            r = lay.d / 2 * k * scale
+            t[(rows - cr) ** 2 + (cols - cc) ** 2 <= (r * 0.97) ** 2] = j
+            centres.append((cr, cc, scale))
+        out[i] = (1 if w else 2, t, centres)
+    return out
+
+
+def label_stacks(labels: np.ndarray, maps: dict[int, tuple[int, np.ndarray, list[tuple]]]
+                 ) -> np.ndarray:
+    """The position's labels with each stack's footprint where the camera sees it added."""
+    out = labels.copy()
+    for i, (colour, t, _c) in maps.items():
+        out[i][t >= 0] = colour
+    return out
+
+
+def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout,
+               maps: dict[int, tuple[int, np.ndarray, list[tuple]]], colours: set[int]) -> None:
+    """Replace ``model``'s checker tops of ``colours`` (1 white, 2 black) by those the stacks'
+    visible parts show (``lab``: the calibration strips, Lab (28, L, SW, 3)); in place."""
+    gain = model.gain if model.gain is not None else np.ones(24, np.float32)
+    L = lab.shape[1]
+    rows = np.arange(L)[:, None] + 0.5
+    cols = np.arange(SW)[None, :] + 0.5
+    acc: dict[tuple[int, int, int], list[np.ndarray]] = {}
+    side_cols: dict[tuple[int, int, int], list[int]] = {}
+    for i, (colour, t, centres) in maps.items():
+        if colour not in colours:
+            continue
+        unlit = relight(lab[i].astype(np.float32), 1.0 / gain[i])
+        rowflag = int(kinds[i] >= 2)
+        col = lay.point_place(i + 1)[0]
+        side = int(col >= 6)
+        for j, (cr, cc, scale) in enumerate(centres):
+            vis = t == j
+            if EDGE:  # away from the checkers lying on it (their sides, their shadows)
+                above = cv2.dilate((t > j).astype(np.uint8), np.ones((3, 3), np.uint8),
+                                   iterations=int(EDGE)) > 0
+                vis &= ~above
+            dv = np.broadcast_to((rows - cr) / scale, vis.shape)
+            du = np.broadcast_to((cols - cc) / scale, vis.shape)
+            r = lay.d / 2 * DISC * SW / lay.pw
+            m = vis & (dv * dv + du * du <= r * r)
+            if not m.any():
+                continue
+            cell = ((np.clip(np.rint(dv[m]), -R, R) + R) * TS
+                    + np.clip(np.rint(du[m]), -R, R) + R).astype(np.int64)
+            acc.setdefault((colour - 1, rowflag, side), []).append(
+                np.column_stack([cell, unlit[m]]))
+            side_cols.setdefault((colour - 1, rowflag, side), []).append(col)
+    for c in (0, 1):
+        if c + 1 not in colours:
+            continue
+        parts = {key: np.concatenate(v) for key, v in acc.items() if key[0] == c}
+        if not parts:
+            continue
+        everything = np.concatenate(list(parts.values()))
+        gmean = everything[:, 1:].mean(0)
+        gsig = np.maximum(everything[:, 1:].std(0), SIGMA_FLOOR)
+        # a row with no stack of this colour takes the other row's tops turned half round:
+        # its strips run the other way under the same light
+        present = {rf for _, rf, _ in parts}
+        if len(present) == 1:
+            (rf,) = present
+            for (_, _, side), p in list(parts.items()):
+                parts[(c, 1 - rf, side)] = _turned(p)
+                side_cols[(c, 1 - rf, side)] = side_cols[(c, rf, side)]
+        sums = {}
+        for rowflag in (0, 1):
+            got = [p for (_, rf, _), p in parts.items() if rf == rowflag]
+            sums[rowflag] = _cells(np.concatenate(got))
+        for rowflag in (0, 1):
+            s1, s2, n = sums[rowflag]
+            nn = n[:, None]
+            m = np.where(nn > 0, s1 / np.maximum(nn, 1), gmean)
+            var = np.where(nn > 1, s2 / np.maximum(nn, 1) - m * m, 0.0)
+            var = (nn * np.maximum(var, 0) + SHRINK * gsig**2) / (nn + SHRINK)
+            model.mean[c, rowflag] = m
+            model.sigma[c, rowflag] = np.maximum(np.sqrt(var), SIGMA_FLOOR)
+            if model.side_mean is None or model.side_cols is None:
+                continue
+            for side in (0, 1):
+                p = parts.get((c, rowflag, side))
+                if p is None:
+                    model.side_mean[c, rowflag, side] = m
+                    model.side_cols[c, rowflag, side] = 2.5 + 6 * side
+                    continue
+                t1, _t2, tn = _cells(p)
+                model.side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (
+                    tn[:, None] + SIDE_SHRINK)
+                model.side_cols[c, rowflag, side] = float(np.mean(side_cols[(c, rowflag, side)]))
+
+
+def _turned(p: np.ndarray) -> np.ndarray:
+    """Pixels ``p`` ((cell, L, a, b) rows) in the cells of a template turned half round."""
+    out = p.copy()
+    out[:, 0] = TS * TS - 1 - p[:, 0]
+    return out
+
+
+def _cells(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per template cell: the sum, the sum of squares and the count of the pixels ``p``
+    ((cell, L, a, b) rows)."""
+    cell = p[:, 0].astype(np.int64)
+    x = p[:, 1:].astype(np.float64)
+    s1 = np.zeros((TS * TS, 3))
+    s2 = np.zeros_like(s1)
+    n = np.zeros(TS * TS)
+    np.add.at(s1, cell, x)
+    np.add.at(s2, cell, x * x)
+    np.add.at(n, cell, 1)
+    return s1, s2, n
