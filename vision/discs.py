@@ -52,6 +52,8 @@ L_OFF = 16 * 2.55  # 8-bit Lab: L + L_OFF and a, b about 128 scale as the cube r
 GAIN_SPREAD = 1.0  # columns: how far a point's light is read from its row neighbours
 GAIN_POWER = 0.75  # share of the measured gain (in log) taken (tuning 700000+: 0.75-1 alike)
 MAX_GAIN = 2.0  # light gains kept within [1/2, 2] (in Lab's cube-root scale)
+ALIKE = 1.0  # combined spreads within which a checker top's pixel is alike the empty look (says
+# nothing; tuning 700000+ and 1000+: 0.5-1.5 alike, 2 worse)
 CLIPPED = 250.0  # a BGR channel this bright may be clipped: it only bounds the light from below
 MIN_TOPS = 3  # first-row calibration checkers of each colour needed for the BGR tops
 GAIN_BAND = 4  # strip rows per band of a point's light along its strip
@@ -127,6 +129,27 @@ class Gathered:
     mean: np.ndarray  # (3, n, Q, 3)
     inv: np.ndarray  # (3, n, Q, 3) inverse spreads
     const: np.ndarray  # (3, n, Q) log normalisers
+    tops: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # the checker models' own
+    # (mean, inv, const) before pixels alike the empty look took its parameters (``alike``)
+
+    def alike(self, row: int | None = None, px: np.ndarray | None = None) -> None:
+        """At disc pixels (of strip ``row`` and its disc pixels ``px`` only, when given) where
+        a checker top's mean lies within the spreads of the empty look's (a white top on a
+        cream point, a black one on a black point), the checker model takes the empty look's
+        parameters: such a pixel says nothing either way, where unequal spreads made it favour
+        the tighter model (a white checker missed on a light point, a phantom on a borrowed
+        look)."""
+        if self.tops is None:
+            self.tops = (self.mean[1:].copy(), self.inv[1:].copy(), self.const[1:].copy())
+        at: tuple = (slice(None),) if row is None else (row,) if px is None else (row, px)
+        tm, ti, tc = (a[(slice(None),) + at] for a in self.tops)
+        bm, bi, bc = self.mean[(0,) + at], self.inv[(0,) + at], self.const[(0,) + at]
+        d2 = np.square(tm - bm[None])
+        d2 /= np.reciprocal(np.square(ti)) + np.reciprocal(np.square(bi))[None]
+        same = (d2.sum(-1) < ALIKE * ALIKE)[..., None]  # (2, ..., 1)
+        self.mean[(slice(1, 3),) + at] = np.where(same, bm[None], tm)
+        self.inv[(slice(1, 3),) + at] = np.where(same, bi[None], ti)
+        self.const[(slice(1, 3),) + at] = np.where(same[..., 0], bc[None], tc)
 
 
 @dataclass
@@ -222,19 +245,26 @@ class DiscModel:
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
         if self.bg_bonus is not None:
             consts[0] = consts[0] + self.bg_bonus[strips][:, idx]
-        return Gathered(idx, np.stack(means), np.stack(invs), np.stack(consts))
+        # all in the layout of the strips' pixels as slot_llr takes them (disc pixel outside,
+        # strip inside): its elementwise work is two to three times slower on mixed layouts
+        g = Gathered(idx, *(np.ascontiguousarray(np.stack(a).swapaxes(1, 2)).swapaxes(1, 2)
+                            for a in (means, invs, consts)))
+        if ALIKE > 0:
+            g.alike()
+        return g
 
     def refresh_empty(self, g: Gathered, where: int, strip: int) -> None:
         """Gathered parameters ``g`` take strip ``strip``'s empty look again (at their row
         ``where``) after it learned some of it, in place of gathering them all again."""
         idx = g.idx
         m, s = self.bg_mean[strip][idx], self.bg_sigma[strip][idx]
-        g.mean[0, where] = m
-        g.inv[0, where] = 1.0 / s
         c = -np.sum(np.log(s), -1) - 2.7568
         if self.bg_bonus is not None:
             c = c + self.bg_bonus[strip][idx]
-        g.const[0, where] = c
+        px = np.flatnonzero((g.mean[0, where] != m).any(-1) | (g.const[0, where] != c))
+        g.mean[0, where], g.inv[0, where], g.const[0, where] = m, 1.0 / s, c
+        if g.tops is not None and len(px):  # the disc pixels whose empty look changed
+            g.alike(where, px)
 
     @staticmethod
     def slot_llr(lab: np.ndarray, g: Gathered) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

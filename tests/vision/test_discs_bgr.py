@@ -87,3 +87,29 @@ def test_pearl_board_reads_under_uneven_light():
         wrong += sum(1 for r, (b, e) in enumerate(zip(best, exp, strict=True))
                      if b != e and not (r in hid and b is None))
     assert wrong <= 4
+
+
+def test_a_top_alike_the_empty_look_says_nothing():
+    """Two disc pixels: at the first the white top's mean is the empty look's (a cream point
+    under an ivory checker) but its spread is wider, at the second they differ. The first
+    favoured the empty look by the spreads alone; alike, it says nothing either way; the
+    second still tells a white checker."""
+    from vision.discs import Gathered
+
+    bg = np.array([[240.0, 128.0, 140.0], [90.0, 180.0, 160.0]], np.float32)
+    white = np.array([[240.0, 128.0, 140.0], [240.0, 128.0, 140.0]], np.float32)
+    black = np.full((2, 3), 40.0, np.float32)
+    sig = np.stack([np.full((2, 3), 4.0), np.full((2, 3), 16.0), np.full((2, 3), 8.0)])
+    mean = np.stack([bg, white, black])[:, None].astype(np.float32)  # (3, 1, 2, 3)
+    inv = (1.0 / sig)[:, None].astype(np.float32)
+    const = (-np.log(sig).sum(-1) - 2.7568)[:, None].astype(np.float32)
+    g = Gathered(np.arange(2), mean.copy(), inv.copy(), const.copy())
+    x = np.array([[[240.0, 128.0, 140.0], [240.0, 128.0, 140.0]]], np.float32)
+    Lw, _, _ = DiscModel.slot_llr(x, g)
+    assert Lw[0, 0] < -3.0 and Lw[0, 1] > 1.0  # the spreads alone favoured the empty look
+    g.alike()
+    Lw, Lb, _ = DiscModel.slot_llr(x, g)
+    assert Lw[0, 0] == 0.0 and Lb[0, 0] < 0.0  # alike: nothing said; black still unlike
+    assert Lw[0, 1] > 1.0
+    g.alike()  # again: from the tops kept, the same
+    assert DiscModel.slot_llr(x, g)[0][0, 0] == 0.0
