@@ -18,8 +18,9 @@ landed):
 - before a flag (phase ROLLED, the board fits no legal play): the mover's legal play then the
   opponent's (who rolled and played before the camera saw the mover's dice go) is recorded
   instead;
-- an illegal play while the roll was read on one frame only: when no part of any roll's play
-  gives the board, that roll is recorded and the play flagged.
+- an illegal play while the roll was read on one frame only: when no part of any roll's legal
+  play gives the board (:func:`midway`: some of its steps), that roll is recorded and the play
+  flagged.
 
 A tracker that counts its settled runs (``obs.run``) has the play confirmed by a second run
 first: a hand paused mid-move that the reader missed shows a board for one run only.
@@ -37,7 +38,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .events import Event
-from .moves import legal_plays
+from .moves import from_relative, legal_plays
 from .observation import REGIONS, Counts, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
@@ -104,6 +105,33 @@ def fits(obs: Observation, base: Position, positions: Iterable[Position],
             if t is not None:
                 fit += t.get(c, low) - terms[i]
         out[pos] = fit
+    return out
+
+
+def midway(pos: Position, side: Side, roll: Roll, rules: Any) -> set[Position]:
+    """The boards some of the steps of a legal play of ``roll`` leave (each play's steps taken
+    in their order, any of them left out; a subset that moves a checker that is not there is
+    no board)."""
+    from .moves import to_relative
+
+    out: set[Position] = set()
+    for play in legal_plays(pos, side, roll, rules):
+        steps = play.steps
+        for mask in range(1, 1 << len(steps)):
+            my, opp = to_relative(pos, side, rules)
+            for k, step in enumerate(steps):
+                if not mask >> k & 1:
+                    continue
+                if my[step.src] <= 0 or (step.hit and opp[step.dst] != 1):
+                    break
+                my[step.src] -= 1
+                my[step.dst] += 1
+                if step.hit:
+                    opp[step.dst] -= 1
+                    opp[25] += 1
+            else:
+                if not any(my[p] and opp[p] for p in range(1, 25)):
+                    out.add(from_relative(my, opp, side, rules))
     return out
 
 
@@ -278,12 +306,24 @@ class Inference:
         best = max([obs.log_likelihood(pos), *(obs.log_likelihood(a) for a in made)])
         if fit - best < MARGIN:
             return []
-        if not all(_impossible_midway(pos, board, side, roll, self.rules) for roll in EVERY_ROLL):
-            return []
+        if any(not _impossible_midway(pos, board, side, roll, self.rules) and
+               board in self._midway(pos, side, roll) for roll in EVERY_ROLL):
+            return []  # part of some roll's legal play: the player may be moving
         events = self._try({"command": "roll", "dice": sorted(hint.values, reverse=True)})
         if events and self.phase == Phase.ROLLED:
             events += self._flag_midway(obs)
         return events
+
+    def _midway(self, pos: Position, side: Side, roll: Roll) -> set[Position]:
+        """Every board part of a legal play of ``roll`` leaves (some of its steps, in their
+        order), the whole play's too; remembered for the last few questions."""
+        memo = self.__dict__.setdefault("_midway_memo", {})
+        key = (pos, side, roll)
+        if key not in memo:
+            if len(memo) > 64:
+                memo.clear()
+            memo[key] = midway(pos, side, roll, self.rules)
+        return memo[key]
 
     def _danced(self, obs: Observation, side: Side, opponent: Any) -> list[Event]:
         """The board unchanged and the opponent's new roll read: ``side`` danced."""
@@ -429,4 +469,4 @@ class Inference:
         return taken + self._record_roll(obs, self.turn, seen[1]) if taken else []
 
 
-__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fits", "fully_seen"]
+__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fits", "fully_seen", "midway"]
