@@ -2,7 +2,10 @@
 look from the points themselves (per pixel, the median over the six strips of each kind: most
 points are empty at most places), split what differs from it into the two checker sets (the
 lighter is white), and read with that provisional profile. The orientation is the one the board
-was found in (long side horizontal); a reader that numbers points must try all four."""
+was found in (long side horizontal); a reader that numbers points must try all four. A board
+small in the frame is looked for again in a crop about it (:func:`find_zoomed`); a row whose
+first checkers are too few to place its edge has its discs looked for again square-on
+(:mod:`calibration.rectdiscs`)."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
 from .discount import Stack, count_stacks, median0, with_faint_discs
 from .edges import MIN_COLS, first_columns, fit_long_edges, fit_row_ends
-from .find import Found, find_playing_area
+from .find import BoardNotFound, Found, find_playing_area
 from .learn import SIGMA_FLOOR
 from .rectdiscs import rectified_discs
 from .refine import refine_corners
@@ -32,6 +35,8 @@ DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims a
 SETS_APART = 25.0  # Lab distance between the two disc clusters' centres for two checker sets
 DISC_P = 0.95  # probability given to a stack the discs show
 DICE_READINGS = "oneshot_dice"  # the profile's cache key of every die read_oneshot read
+ZOOM_MAX = 0.45  # a board found spanning less of the frame's long side is looked for again ...
+ZOOM_MARGIN = 0.25  # ... in a crop this share of its size wider on every side
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 
 
@@ -165,7 +170,7 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     BoardNotFound."""
     discs = None
     if corners is None:
-        found = find_playing_area(frame)
+        found = find_zoomed(frame)
         q, shape = refine_corners(frame, found.corners), shape_of(found)
         if found.discs is not None:
             discs = with_faint_discs(frame, found.discs, seen=found.work)
@@ -187,6 +192,32 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
             obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
     dice, prof._cache[DICE_READINGS] = read_dice_oneshot(frame, prof, list(obs.regions))
     return replace(obs, dice=dice, cube=observe_cube(frame, prof), settled=True), prof
+
+
+def find_zoomed(frame: np.ndarray) -> Found:
+    """:func:`find_playing_area`, and again in a crop about the board found when that spans
+    less than ZOOM_MAX of the frame's long side (the finder works on a fixed-size image: a
+    small board's checkers are then a few pixels across); the better scored of the two.
+    Raises BoardNotFound."""
+    found = find_playing_area(frame)
+    h, w = frame.shape[:2]
+    lo, hi = found.corners.min(0), found.corners.max(0)
+    size = float((hi - lo).max())
+    if size > ZOOM_MAX * max(h, w):
+        return found
+    c = 0.5 * (lo + hi)
+    half = 0.5 * size * (1 + 2 * ZOOM_MARGIN)
+    x0, y0 = (int(max(0.0, v - half)) for v in c)
+    x1, y1 = int(min(w, c[0] + half)), int(min(h, c[1] + half))
+    try:
+        near = find_playing_area(frame[y0:y1, x0:x1])
+    except BoardNotFound:
+        return found
+    if near.score <= found.score:
+        return found
+    off = np.array([x0, y0], np.float64)
+    discs = None if near.discs is None else near.discs + np.r_[off, 0.0]
+    return Found(near.corners + off, near.bar, near.score, discs)
 
 
 def with_disc_counts(obs: Observation, stacks: dict[tuple[bool, int], Stack]) -> Observation:
