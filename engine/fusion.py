@@ -192,6 +192,9 @@ class Fusion(Inference):
         dice = obs.dice
         if dice is None or not dice.values:
             return self._infer_take(obs)
+        if dice.owner == self.turn.other.value:
+            # the taker's dice: the doubler played (its roll unread) and the taker has rolled
+            return self._infer_take(obs, taker=dice)
         if dice.cocked or len(dice.values) != 2 or dice.owner not in (None, self.turn.value):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:

@@ -10,7 +10,8 @@ landed):
 
 - a turn (phase ROLL): the side to roll's play;
 - the opening: either side's play of a roll with two different dice;
-- a double (phase DOUBLED): the doubler playing means the cube was taken;
+- a double (phase DOUBLED): the doubler playing means the cube was taken (and when the taker's
+  dice lie there already, read, the taker's roll follows);
 - a dance: when the side to roll cannot play some rolls and the board shows the opponent's
   play from the position, the side to roll danced and the opponent played;
 - a flagged play: the board shows the opponent's play from the flagged position: the illegal
@@ -457,16 +458,24 @@ class Inference:
             stood += self._record_roll(obs, other, seen[1])
         return stood
 
-    def _infer_take(self, obs: Observation) -> list[Event]:
+    def _infer_take(self, obs: Observation, taker: Any = None) -> list[Event]:
         """Phase DOUBLED, no roll read: the doubler's play on the board means the cube was
-        taken (then the roll and the play are recorded)."""
+        taken (then the roll and the play are recorded). ``taker``: the taker's dice, read
+        (``Dice``): the taker has rolled since, and its roll goes on after the play."""
         if self.turn is None:
             return []
-        seen = self._clear_play(obs, self.position, self._every_roll(self.position, self.turn))
+        doubler = self.turn
+        seen = self._clear_play(obs, self.position, self._every_roll(self.position, doubler))
         if seen is None:
             return []
         taken = self._try({"command": "take"})
-        return taken + self._record_roll(obs, self.turn, seen[1]) if taken else []
+        if not taken:
+            return []
+        events = taken + self._record_roll(obs, doubler, seen[1])
+        if taker is not None and len(taker.values) == 2 and not taker.cocked and \
+                self.phase == Phase.ROLL and self.turn is doubler.other:
+            events += self._try({"command": "roll", "dice": list(taker.values)})
+        return events
 
 
 __all__ = ["EVERY_ROLL", "Inference", "best_possible", "fits", "fully_seen", "midway"]
