@@ -321,8 +321,10 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     one pip lost reads as one), when the nine places read it or nothing clear (never another
     value), the pip-like spots inside the face are exactly the layout's pips
     (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
-    (``frame_px``: frame pixels per pixel of ``L``; 0: never). ``second_round``: False ends
-    the search after the first round."""
+    (``frame_px``: frame pixels per pixel of ``L``; 0: never). So is a strong fit (its layout
+    leads the next by :data:`STRONG_MARGIN`, correlation :data:`STRONG_CORR`, pips as strong as
+    a plain read's, the face at least :data:`STRONG_MIN_PX` frame pixels) whose nine places read
+    it or nothing clear. ``second_round``: False ends the search after the first round."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -416,6 +418,11 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         mine = [p for sign, p, _ in spots if sign == -pol]  # spots of the pips' colour
         if mine and spots_fit(face, mine[0], v):
             plain, face = True, replace(face, by_spots=True)
+    if not plain and v != 1 and r.value in (v, None) and r.contrast * pol < 0 \
+            and corr >= STRONG_CORR and margin >= STRONG_MARGIN \
+            and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
+            and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
+        plain, face = True, replace(face, by_spots=True)
     return (v if plain else None), face, r.clarity, guess, corr, margin
 
 
@@ -441,6 +448,7 @@ C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
 C_SIDES = (0.9, 1.06)  # and sizes
 R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.7  # the best layout's correlation
+STRONG_CORR, STRONG_MARGIN, STRONG_MIN_PX = 0.65, 0.15, 7.0  # a strong fit (see :func:`read_face`)
 MIN_MARGIN = 0.08  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 45.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
