@@ -164,6 +164,7 @@ class DiscEvidence:
     foreign: np.ndarray  # (24,)
     scale: float
     tray_any: np.ndarray  # (2, L*SW): "not the empty tray" LLR per pixel (top, bottom half)
+    blob: float = 0.0  # the largest share of a point's front that is foreign in a solid patch
 
 
 @dataclass

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 
 from engine.observation import Observation
@@ -41,8 +42,11 @@ DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels ar
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
 LEARN_SURE = 0.999  # a point's read this sure teaches its empty look past the stack
 LEARN_GAP = 6  # strip rows kept clear past a stack's end (its shadow, a checker's lip)
-HAND_POINTS = 0.25  # with disc templates: two points at least this foreign (a hand spans points;
-# dev seeds 700000-39: 0.25 right on 90.8 % of frames, 0.37 on 86.2 %)
+HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a solid foreign
+# patch is a hand (tuning 700000-39, 1000-39: 92 % of frames right at 0.15-0.35, fewer false
+# hands the higher; two points 25 % foreign pixels, as before: 87 %)
+FRONT_ROWS = 0.45  # the front of a point strip: its rows nearest the edge (this share) ...
+FRONT_COLS = 0.6  # ... and its middle columns (this share across)
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -94,7 +98,36 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
     trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
     front = foreign[:, counter.front].mean(1)
-    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays)
+    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep))
+
+
+def _blob(foreign: np.ndarray, prep: dict[str, Any]) -> float:
+    """The largest share, over the points, of a point's front (the first ``FRONT_ROWS`` of its
+    strip, its middle ``FRONT_COLS`` across) that is foreign with all its 3 x 3 neighbours: a
+    hand or arm is a solid patch where a metal checker's glints or a marble's veins are
+    scattered pixels. A strip pixel is foreign when it is so for every slot whose disc covers
+    it (a checker's pixel fits the slot it is centred on, not the others)."""
+    if "front_px" not in prep:
+        idx = prep["discs"][0].idx
+        L = prep["lab"].shape[1] // SW
+        c0, c1 = int(SW * (0.5 - FRONT_COLS / 2)), int(SW * (0.5 + FRONT_COLS / 2))
+        grid = np.arange(L * SW).reshape(L, SW)[:int(L * FRONT_ROWS) + 1, c0 - 1:c1 + 1]
+        order = np.argsort(idx, kind="stable")
+        where = np.searchsorted(idx[order], grid.ravel())
+        covered = idx[order][np.minimum(where, len(idx) - 1)] == grid.ravel()
+        take = np.isin(idx[order], grid.ravel())
+        keep = order[take]  # disc pixels on the front, grouped by strip pixel
+        starts = np.flatnonzero(np.r_[True, np.diff(idx[keep]) != 0])
+        slot = np.full(grid.size, -1, np.int64)  # each front strip pixel's group
+        slot[covered] = np.arange(covered.sum())
+        prep["front_px"] = (keep, starts, slot, grid.shape)
+    keep, starts, slot, shape = prep["front_px"]
+    px = np.minimum.reduceat(foreign[:, keep], starts, axis=1) if len(keep) else foreign[:, :0]
+    m = np.where(slot >= 0, px[:, np.maximum(slot, 0)], False).astype(np.uint8)
+    r, c = shape
+    m = m.reshape(24, r, c).transpose(1, 0, 2).reshape(r, 24 * c)
+    e = cv2.erode(m, np.ones((3, 3), np.uint8)).reshape(r, 24, c)[:-1, :, 1:-1]
+    return float(e.mean((0, 2)).max())
 
 
 def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
@@ -107,7 +140,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     disc = disc_evidence(strips, profile, prep)
     ev = None if disc is not None else colour_evidence(strips, profile, prep)
     if disc is not None:
-        hand = bool(np.sort(disc.foreign)[-2] > HAND_POINTS)
+        hand = disc.blob > HAND_BLOB
         # with no hand in view a point is counted however foreign it looks (a checker under
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
