@@ -19,7 +19,8 @@ An owned cube's number is looked for upright for its owner (a little turn either
 found centre; when that read is refused, the face's square is fitted in the face window (centre
 and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
 again about the fitted centre and turn (taken if clear, and naming the first read's best value
-unless clearer still).
+unless clearer still); a value both reads name is taken too when both scores are high and
+their margins add up (``AGREE_SCORE``, ``AGREE_MARGIN``).
 Everything that depends on the profile only (strip maps, templates) is built once and cached.
 """
 
@@ -51,7 +52,8 @@ GRID = 16
 FACE_SPAN = 0.44
 VALUES = (2, 4, 8, 16, 32, 64)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
-BLURS = (1 / 40,)  # the templates' blur, in template sides
+BLURS = (1 / 30,)  # the templates' blur, in template sides
+ZOOMS = (0.9, 1.05)  # the number's size in the templates, over SIZE
 MIN_DIGIT_SCORE = 0.65  # seeds 700000-700099: 451 of 537 located owned faces read, none wrong
 SIZE = 0.92  # the number's size (of the face's template) in cube sides
 TURNS = (-8.0, 0.0, 8.0)  # degrees about the number's upright turn
@@ -66,7 +68,9 @@ FIT_POINTS = 7
 FIT_MIN = 1.0  # the weakest side over the window's mean gradient
 REREAD_MARGIN = 0.06  # a second read naming another value than the first's best
 MIN_MARGIN = 0.02  # over the next value, and at least MARGIN_PER_MISS x (1 - score)
-MARGIN_PER_MISS = 0.22
+MARGIN_PER_MISS = 0.26
+AGREE_SCORE = 0.8  # two reads (about the window's centre and about the fitted square)
+AGREE_MARGIN = 0.045  # naming one value: both scores this high, their margins' sum this
 # An owned cube is turned to read for its owner (players put it so; so does the renderer): the
 # number's turn in canonical coordinates (x right, y down: white sits at the bottom)
 UPRIGHT = {"white": 0.0, "black": 180.0}
@@ -233,7 +237,7 @@ def digit_templates() -> tuple[np.ndarray, list[int]]:
     for v in VALUES:
         for font, blur in ((f, b) for f in FONTS for b in BLURS):
             img = cv2.GaussianBlur(_render(str(v), font, px), (0, 0), px * blur)
-            for zoom in (0.9, 1.05):
+            for zoom in ZOOMS:
                 mx = ((U / zoom + 0.5) * px).astype(np.float32)
                 my = ((V / zoom + 0.5) * px).astype(np.float32)
                 t = cv2.remap(img, mx, my, cv2.INTER_LINEAR, borderValue=0).ravel()
@@ -280,19 +284,32 @@ def _digits(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
     little about ``turn`` degrees, or about all four quarter turns when None; either sign:
     dark ink on a light body or light on dark): (value, score, margin over the next value,
     each at its best pose)."""
+    value, score, margin, _feats = _number(L, c, side, turn)
+    return value, score, margin
+
+
+def _number(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None, keep: int = 1
+            ) -> tuple[int, float, float, np.ndarray]:
+    """``_digits``, and the number's samples at the ``keep`` best poses of the best template
+    (rows of GRID*GRID, zero mean, unit norm, ink positive)."""
     T, vals = templates()
     ox, oy = _pose_offsets(side, turn)
     patch = cv2.remap(L, ox + np.float32(c[0]), oy + np.float32(c[1]), cv2.INTER_LINEAR,
                       borderMode=cv2.BORDER_REPLICATE)
     patch -= patch.mean(1, keepdims=True)
     patch /= np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
-    best_per_t = np.abs(patch @ T.T).max(0)
+    corr = patch @ T.T
+    strength = np.abs(corr)
+    best_per_t = strength.max(0)
     per_value = dict.fromkeys(VALUES, 0.0)
     for t, val in enumerate(vals):
         per_value[val] = max(per_value[val], float(best_per_t[t]))
     ranked = sorted(per_value.items(), key=lambda kv: -kv[1])
     (v1, s1), (_v2, s2) = ranked[0], ranked[1]
-    return v1, s1, s1 - s2
+    t_best = int(np.argmax(best_per_t))
+    poses = np.argsort(-strength[:, t_best])[:keep]
+    feats = patch[poses] * np.sign(corr[poses, t_best])[:, None]
+    return v1, s1, s1 - s2, feats
 
 
 def taken(score: float, margin: float) -> bool:
@@ -369,10 +386,21 @@ _FACE_GRID = np.stack([*(m.ravel() for m in np.meshgrid(np.arange(FACE_WIN, dtyp
                        np.ones(FACE_WIN * FACE_WIN)])
 
 
-def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
-               turn: float | None = None) -> tuple[int | None, float, float]:
-    """(value or None, score, margin) of the face centred at canonical (x, y) of a strip; the
-    number upright when turned ``turn`` degrees (any quarter turn when None)."""
+@dataclass(frozen=True)
+class FaceRead:
+    """One face's reading: the value taken (or None), the templates' best value, their score
+    and margin, and the number's samples at the best poses (diagnostics)."""
+
+    value: int | None
+    best: int
+    score: float
+    margin: float
+    feats: np.ndarray
+
+
+def face_window(frame: np.ndarray, st: _Strip, x: float, y: float, side: float) -> np.ndarray:
+    """The grey face window (FACE_WIN pixels a side, FACE_WIN_SIDES cube sides) centred at
+    canonical (x, y) of a strip's face plane."""
     span = FACE_WIN_SIDES * side
     k = span / FACE_WIN
     A = np.array([[k, 0.0, x - span / 2 + k / 2], [0.0, k, y - span / 2 + k / 2],
@@ -381,23 +409,38 @@ def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
     mx = (p[0] / p[2]).reshape(FACE_WIN, FACE_WIN).astype(np.float32)
     my = (p[1] / p[2]).reshape(FACE_WIN, FACE_WIN).astype(np.float32)
     win = cv2.remap(frame, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    L = cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+
+def read_face(L: np.ndarray, turn: float | None, keep: int = 1) -> FaceRead:
+    """The number of the face window ``L`` (upright when turned ``turn`` degrees; any quarter
+    turn when None): templates about the window's centre, then about the fitted square when
+    refused."""
     px = FACE_WIN / FACE_WIN_SIDES
     c = np.array([FACE_WIN / 2 - 0.5, FACE_WIN / 2 - 0.5])
-    value, score, margin = _digits(L, c, px, turn)
+    value, score, margin, feats = _number(L, c, px, turn, keep)
     fit = None if turn is None or taken(score, margin) else fit_face(L, c, px)
-    if fit is not None:
+    if fit is not None and turn is not None:
         # the first read refused: read again about the fitted square's centre and turn; taken
         # when clear and naming the first read's best value, or clearer still
-        first = value
+        first, first_score, first_margin = value, score, margin
         cx, cy, a = fit
-        value, score, margin = _digits(L, np.array([cx, cy]), px,
-                                       round((turn + a) / TURN_STEP) * TURN_STEP)
+        value, score, margin, feats = _number(L, np.array([cx, cy]), px,
+                                              round((turn + a) / TURN_STEP) * TURN_STEP, keep)
         if value != first and margin < REREAD_MARGIN:
             margin = 0.0
-    if not taken(score, margin):
-        value = None
-    return value, score, margin
+        if value == first and not taken(score, margin) and \
+                min(score, first_score) >= AGREE_SCORE and margin + first_margin >= AGREE_MARGIN:
+            return FaceRead(value, value, score, margin, feats)  # two clear reads agree
+    return FaceRead(value if taken(score, margin) else None, value, score, margin, feats)
+
+
+def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
+               turn: float | None = None) -> tuple[int | None, float, float]:
+    """(value or None, score, margin) of the face centred at canonical (x, y) of a strip; the
+    number upright when turned ``turn`` degrees (any quarter turn when None)."""
+    read = read_face(face_window(frame, st, x, y, side), turn)
+    return read.value, read.score, read.margin
 
 
 # -- the reading ----------------------------------------------------------------------------

@@ -55,3 +55,18 @@ def test_a_turned_face_reads_about_the_fitted_turn(value: int) -> None:
     assert guess == value and taken(score, margin), (guess, score, margin)
     _g, score0, _m = _digits(img, np.array([19.5, 19.5]), SIDE, UPRIGHT["white"])
     assert score > score0 + 0.05, (score, score0)
+
+
+@pytest.mark.parametrize("value", [2, 4, 8, 16, 32, 64])
+def test_read_face_right_or_refused_as_the_face_blurs(value: int) -> None:
+    """The whole face read (first read, the fitted square's read, two agreeing reads) on a
+    turned face ever more blurred: right while sharp, then right or refused, never wrong."""
+    from vision.cube import read_face
+
+    sharp = _window(-10.0, 20.5, 19.0, value)
+    assert read_face(sharp, UPRIGHT["white"]).value == value
+    for sigma in (1.0, 1.6, 2.2, 3.0):
+        got = read_face(cv2.GaussianBlur(sharp, (0, 0), sigma), UPRIGHT["white"])
+        assert got.value in (None, value), (sigma, got.value, got.best, got.score, got.margin)
+    upside_down = np.ascontiguousarray(np.rot90(sharp, 2))
+    assert read_face(upside_down, UPRIGHT["black"]).value == value
