@@ -134,12 +134,11 @@ def profile_for(calib: str, first: np.ndarray, doc: dict[str, Any], rules: str,
                 size: tuple[int, int], seed: int) -> tuple[Any, int]:
     """The profile of one calibration and how many regions it misreads on its own frame."""
     start = game_rules(by_name(rules), 1).start
-    if calib == "variant":
-        prof = calibrate(first, start)
-        return prof, misread(prof, first, start)[0]
-    if calib == "variant-taps":
-        prof = calibrate(first, start, method="taps",
-                         corners=np.array(doc["setup"]["board_corners_px"]))
+    if calib in ("variant", "variant-taps"):
+        taps = calib == "variant-taps"
+        prof = calibrate(first, start, method="taps" if taps else "auto",
+                         corners=np.array(doc["setup"]["board_corners_px"]) if taps else None)
+        prof.meta["pins"] = by_name(rules).pins  # as gammoncam calibrate --variant sets it
         return prof, misread(prof, first, start)[0]
     scene, _game, _it = game_frames(seed, "normal", *size, max_turns=1, rules=rules)
     img, truth = scene.render(State(START))
