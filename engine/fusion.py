@@ -232,6 +232,8 @@ class Fusion(Inference):
             done = self._mover_done(seen)
             if done:
                 return done
+            if _side_part(seen, self.turn) == _side_part(self.position, self.turn):
+                return []  # the mover's checkers stand, the opponent's moved: not the mover's
         if mixed:
             return self._emit([self._flag_mixed(mixed)])
         if seen is not None:
@@ -390,6 +392,8 @@ class Fusion(Inference):
         done = self._mover_done(seen)
         if done:
             return done
+        if _side_part(seen, self.turn) == _side_part(self.position, self.turn):
+            return []  # the mover's checkers stand, the opponent's moved: not the mover's
         return self._emit(self._illegal(seen))
 
 

@@ -196,8 +196,14 @@ class Inference:
                         key=lambda fa: -fa[0])
         best, after = ranked[0]
         runner = max([here, *(f for f, _ in ranked[1:2])])
-        if best - runner < MARGIN or misfits(obs, after) > MISFITS:
-            return None  # no one legal play stands out, or the board shows more than a play
+        if misfits(obs, after) > MISFITS:
+            return None  # the board shows more than a play
+        if best - runner < MARGIN:
+            # no one legal play stands out now; it stands when an earlier run showed it clearly
+            # and it is still the best (a play over several settled runs, one read unsure)
+            if best > runner and slot is not None and self._seen_before(obs, (pos, after), slot):
+                return after, made[after]
+            return None
         if slot is not None and not self._confirmed(obs, (pos, after), slot):
             return None
         return after, made[after]
@@ -215,6 +221,13 @@ class Inference:
             return bool(first[1] != run)
         self.__dict__[slot] = (key, run)
         return False
+
+    def _seen_before(self, obs: Observation, what: Any, slot: str) -> bool:
+        """An earlier settled run showed ``what`` clearly (see ``_confirmed``)."""
+        run = getattr(obs, "run", None)
+        first = self.__dict__.get(slot)
+        return run is not None and first is not None and \
+            first[0] == (self.position, self.phase, what) and first[1] != run
 
     def _pending(self) -> Position | None:
         """The result of the side to roll's play one run showed (not yet confirmed)."""
@@ -292,7 +305,7 @@ class Inference:
         seen, showing a position no part of any roll's play gives, clearly better than every
         legal result: the roll is recorded and the play flagged (a play corrected at once
         shows for one run: it cannot wait for a second)."""
-        from .fusion import _complete, _impossible_midway
+        from .fusion import _complete, _impossible_midway, _side_part
 
         hint = getattr(obs, "roll_hint", None)
         assert self.turn is not None
@@ -303,6 +316,8 @@ class Inference:
         board = obs.most_likely_position()
         if board is None or not _complete(board) or board in made or board == pos:
             return []
+        if _side_part(board, side) == _side_part(pos, side):
+            return []  # the mover's checkers stand: the opponent's moved, not the mover's
         fit = obs.log_likelihood(board)
         best = max([obs.log_likelihood(pos), *(obs.log_likelihood(a) for a in made)])
         if fit - best < MARGIN:

@@ -1,0 +1,53 @@
+"""Inference over settled runs: a play one run showed clearly stands when the next run still
+ranks it first though one region reads unsure (a play over several settled runs); a board where
+only the opponent's checkers moved is never flagged as the mover's illegal play."""
+
+from __future__ import annotations
+
+from engine.observation import Dice, Observation, expected_counts
+from engine.position import BLACK, WHITE, Position
+
+from .refhelp import types
+from .test_fusion_inference import after, tracked, white_to_roll
+
+
+def _unsure(pos: Position, run: int, unsure: dict[int, dict]) -> Observation:
+    from vision.turns import TrackedObservation
+
+    regions = [{c: 0.98} for c in expected_counts(pos)]
+    for i, region in unsure.items():
+        regions[i] = region
+    return TrackedObservation(regions, floor=0.001, run=run)
+
+
+def test_a_play_clear_in_one_run_and_first_in_the_next_stands() -> None:
+    ref = white_to_roll()
+    pos = after(ref.position, WHITE, (6, 5), "24/13")
+    assert ref.observe(tracked(pos, 1)) == []  # clear, one run: wait
+    # the next run: the 13-point unsure between six and five, the 14-point a little unsure:
+    # 24/13 still first, 24/14 (6-4) within the margin
+    events = ref.observe(_unsure(pos, 2, {12: {(6, 0): 0.5, (5, 0): 0.5},
+                                          13: {(0, 0): 0.6, (1, 0): 0.4}}))
+    assert types(events) == ["Rolled", "Moved"] and events[0]["dice"] == [6, 5]
+    assert ref.position == pos and ref.turn is BLACK
+
+
+def test_unsure_in_every_run_waits() -> None:
+    ref = white_to_roll()
+    pos = after(ref.position, WHITE, (6, 5), "24/13")
+    unsure = {12: {(6, 0): 0.5, (5, 0): 0.5}, 13: {(0, 0): 0.6, (1, 0): 0.4}}
+    assert ref.observe(_unsure(pos, 1, unsure)) == []
+    assert ref.observe(_unsure(pos, 2, unsure)) == []
+
+
+def test_the_opponents_checkers_moved_is_no_illegal_play_of_the_mover() -> None:
+    """White to roll, a roll read once; the board shows black's 13/7 (white's checkers as
+    they were): not white's illegal play."""
+    ref = white_to_roll()
+    pts = list(ref.position.points)
+    pts[11] += 1  # one of black's checkers from its 13-point (white's 12)
+    pts[17] -= 1  # to its 7-point (white's 18)
+    seen = Position(tuple(pts), 0, 0, 0, 0)
+    assert seen.count(BLACK) == 15 and seen != ref.position
+    events = ref.observe(tracked(seen, 1, Dice((6, 5), "white")))
+    assert "IllegalMoveFlagged" not in types(events)
