@@ -407,10 +407,26 @@ def _upright(q: np.ndarray) -> np.ndarray:
     return q if q[0].sum() <= alt[0].sum() else alt
 
 
-def find_playing_area(frame: np.ndarray, thorough: bool = False) -> Found:
-    """The playing area, its bar width and the model's score; raises BoardNotFound.
-    ``thorough``: the slower, further-reaching refinement (see :func:`_refine`), for
-    calibration."""
+@dataclass
+class Look:
+    """The finder's first look at a frame: the working image's scale, grey, Lab and gradients,
+    the checkers found in it and the best few checker-grid candidates (see
+    :func:`calibration.grid.best_grid`), before any refinement."""
+
+    s: float
+    gray: np.ndarray
+    lab: np.ndarray
+    grads: tuple
+    ch: Checkers | None
+    grid: list
+
+    def rough(self) -> np.ndarray | None:
+        """The best checker-grid candidate's quad in frame pixels (unrefined), if any."""
+        return None if not self.grid else self.grid[0][2] / self.s
+
+
+def first_look(frame: np.ndarray) -> Look:
+    """:class:`Look` at ``frame``; raises BoardNotFound on a blank image."""
     h, w = frame.shape[:2]
     s = WORK / max(h, w)
     small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
@@ -422,28 +438,40 @@ def find_playing_area(frame: np.ndarray, thorough: bool = False) -> Found:
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
     from .discs import checkers, detect, gradients
+    from .grid import best_grid
 
     grads = gradients(gray)
     ch = checkers(detect(gray, None, grads=grads))
-    best = None if ch is None else _from_checkers(lab, ch, thorough)
+    return Look(s, gray, lab, grads, ch, [] if ch is None else best_grid(lab, ch, GRID_KEEP))
+
+
+def find_playing_area(frame: np.ndarray, thorough: bool = False, look: Look | None = None
+                      ) -> Found:
+    """The playing area, its bar width and the model's score; raises BoardNotFound.
+    ``thorough``: the slower, further-reaching refinement (see :func:`_refine`), for
+    calibration. ``look``: :func:`first_look` of ``frame``, when already taken."""
+    lk = look if look is not None else first_look(frame)
+    lab, ch = lk.lab, lk.ch
+    best = None if ch is None else _from_checkers(lab, ch, thorough, lk.grid)
     if best is None or best[0] < MIN_SCORE:
-        old = _from_edges(gray, lab, thorough)
+        old = _from_edges(lk.gray, lab, thorough)
         if best is None or old[0] > best[0]:
             best = old
     sc, b, q = best
     if sc < MIN_SCORE:
         raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
-    discs = None if ch is None else np.c_[ch.discs.xy, ch.discs.r] / s
-    return Found(_upright(q) / s, b, sc, discs, (gray, grads))
+    discs = None if ch is None else np.c_[ch.discs.xy, ch.discs.r] / lk.s
+    return Found(_upright(q) / lk.s, b, sc, discs, (lk.gray, lk.grads))
 
 
-def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False
-                   ) -> tuple[float, float, np.ndarray] | None:
-    """The playing area from the checker discs' grid (see :mod:`calibration.grid`)."""
+def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
+                   grid: list | None = None) -> tuple[float, float, np.ndarray] | None:
+    """The playing area from the checker discs' grid (see :mod:`calibration.grid`; ``grid``:
+    its best candidates, when already at hand)."""
     from .grid import best_grid
 
     best: tuple[float, float, np.ndarray] | None = None
-    for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP):
+    for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP) if grid is None else grid:
         q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE, thorough)
         if best is None or sc > best[0]:
             best = (sc, b, q)
