@@ -44,6 +44,14 @@ def test_closeups_read_right_or_refused(value: int) -> None:
     assert right >= 4
 
 
+def test_a_six_reads_in_every_turn() -> None:
+    """The pose search turns a face by a quarter at most: a 6 whose rows run either way must
+    still find its template (without the turned 6, 125 and 150 degrees were refused)."""
+    got = [_closeup_read(6, yaw, (0.45, 0.5, 0.45))
+           for yaw in (5.0, 30.0, 60.0, 85.0, 100.0, 125.0, 150.0, 175.0)]
+    assert got == [6] * 8
+
+
 def _die(x: float, value: int | None, half: str, colour: str | None = None,
          cocked: bool = False) -> DieReading:
     return DieReading((x, 100.0), (x, 100.0), value, colour, cocked, half=half)
@@ -92,14 +100,15 @@ def scene_reads() -> list[tuple[dict, list[DieReading], object, np.ndarray, list
 
 
 def test_scenes_right_per_die_and_no_wrong_value(scene_reads: list) -> None:
-    """Per die as bench_dice scores it (24 flat dice here; 17 read right when written)."""
+    """Per die as bench_dice scores it (24 flat dice here; 17 read right when written, 19
+    since the 6 is fitted in both turns and strong fits short of plain are read)."""
     from bench.bench_dice import score
 
     dc: dict[str, int] = defaultdict(int)
     for tr, reads, *_ in scene_reads:
         score(reads, tr, dc)
     assert dc["wrong"] == 0 and dc["phantom_values"] == 0
-    assert dc["dice"] >= 20 and dc["right"] >= 0.65 * dc["dice"]
+    assert dc["dice"] >= 20 and dc["right"] >= 0.75 * dc["dice"]  # 19 of 24 today
     assert dc["cocked_wrong"] == 0
 
 
