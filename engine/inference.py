@@ -438,12 +438,13 @@ class Inference:
                         entry = table.setdefault(reply.after, (play, []))
                         if entry[0].after == play.after:
                             entry[1].append(roll)
-            memo = (key, table)
+            memo = (key, table, {})
             self.__dict__["_two_ply"] = memo
         table = memo[1]
         if not table:
             return None
-        ranked = sorted(((obs.log_likelihood(end), end) for end in table), key=lambda fe: -fe[0])
+        ranked = sorted(((f, end) for end, f in fits(obs, self.position, table, memo[2]).items()),
+                        key=lambda fe: -fe[0])
         best, end = ranked[0]
         runner = max([obs.log_likelihood(self.position), *(f for f, _ in ranked[1:2])])
         if best - runner < MARGIN or misfits(obs, end) > MISFITS:
