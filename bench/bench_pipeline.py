@@ -200,6 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     lat: list[float] = []
     frames = elapsed = 0.0
     causes: Counter[str] = Counter()
+    flag_causes: Counter[str] = Counter()
     cpu: dict[str, list[float]] = {"lat": [], "read": [], "track": []}
     with tempfile.TemporaryDirectory() as scratch:
         tmpdir = a.cache or scratch
@@ -233,11 +234,13 @@ def main(argv: list[str] | None = None) -> int:
                   f"{', cached' if sc.get('cached') else ''})")
             wrong = sc["wrong"]
             if kept is not None:
-                from bench.pipeline_misses import classify_game
+                from bench.pipeline_misses import classify_game, unflagged
 
                 wrong = classify_game(kept["doc"]["game"], kept["doc"]["frames"],
                                       kept["flags"], kept["reads"], sc)
                 causes.update(w["class"] for w in wrong)
+                flag_causes.update(unflagged(kept["doc"]["game"], kept["doc"]["frames"],
+                                             kept["flags"], kept["reads"], r.events))
             if a.verbose:
                 for w in wrong:
                     why = f"  [{w['class']}{': ' + w['detail'] if w.get('detail') else ''}]" \
@@ -267,6 +270,9 @@ def main(argv: list[str] | None = None) -> int:
         print("missed turns by cause (the first miss of a run is classed; the rest follow it):")
         for cls in CLASSES:
             print(f"  {cls:<14} {causes.get(cls, 0):>4}")
+    if flag_causes:
+        print("illegal plays not flagged by cause: " + ", ".join(
+            f"{k} {n}" for k, n in sorted(flag_causes.items())))
     return 0
 
 

@@ -159,10 +159,37 @@ def classify_game(game: dict[str, Any], frames: list[dict[str, Any]], flags: lis
     return out
 
 
+def unflagged(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],
+              reads: dict[int, Observation], events: list[dict[str, Any]]) -> list[str]:
+    """Why each illegal play the replay did not flag went unflagged: "dice unread" when no
+    read of its frames gave the roll (a flag needs the roll: the referee cannot judge a play
+    without it), else "tracking"."""
+    moved = 0
+    flagged_at: set[int] = set()
+    for e in events:
+        if e["type"] == "Moved":
+            moved += 1
+        elif e["type"] == "IllegalMoveFlagged":
+            flagged_at.add(moved)
+    out = []
+    turns = [t for t in game["turns"] if t["dice"]]
+    for k, t in enumerate(turns):
+        if not t["illegal"] or k in flagged_at:
+            continue
+        lo, hi = t["frames"]
+        roll = sorted(t["dice"])
+        got = sum(1 for f in frames[lo:hi + 1]
+                  if f["i"] < len(flags) and flags[f["i"]] and reads.get(f["i"]) is not None
+                  and reads[f["i"]].dice is not None
+                  and sorted(reads[f["i"]].dice.values) == roll)
+        out.append("dice unread" if got == 0 else "tracking")
+    return out
+
+
 def _play_right(w: dict[str, Any]) -> bool:
     """The turn was recorded with the right side and play (its dice wrong)."""
     seen, truth = w["seen"], w["truth"]
     return seen is not None and seen[0] == truth[0] and seen[2] == truth[2]
 
 
-__all__ = ["CLASSES", "classify", "classify_game", "rolls_making"]
+__all__ = ["CLASSES", "classify", "classify_game", "rolls_making", "unflagged"]
