@@ -14,7 +14,9 @@ and trays' ends and middles). The best square, if clear enough, is the cube; its
 owner: the middle is the centred cube (value 1, whatever face is up: 64 or a logo), the end
 nearest a player is that player's. An owned cube's value is read from its top face (sampled in
 the face's plane, sharp and square) by correlating digit templates (2..64 written with
-``cv2.putText``) in all four turns; only a clear winner is taken, otherwise the value is None.
+``cv2.putText``) in all four turns (an owner's cube: about its upright turn, each value's best
+pose then refined by sub-pixel shifts and 2 degree turns); only a clear winner is taken,
+otherwise the value is None.
 An owned cube's number is looked for upright for its owner (a little turn either way) about the
 found centre; when that read is refused, the face's square is fitted in the face window (centre
 and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
@@ -54,10 +56,12 @@ VALUES = (2, 4, 8, 16, 32, 64)
 FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX)
 BLURS = (1 / 30,)  # the templates' blur, in template sides
 ZOOMS = (0.9, 1.05)  # the number's size in the templates, over SIZE
-MIN_DIGIT_SCORE = 0.65  # seeds 700000-700099: 451 of 537 located owned faces read, none wrong
+MIN_DIGIT_SCORE = 0.8  # with the refined poses; 0.65 took 3 wrong tuning reads and no more right
 SIZE = 0.92  # the number's size (of the face's template) in cube sides
 TURNS = (-8.0, 0.0, 8.0)  # degrees about the number's upright turn
 SHIFTS = tuple(np.linspace(-0.32, 0.32, 9))  # the number's centre, in cube sides
+REFINE_SHIFTS = (-0.75, 0.0, 0.75)  # pixels about each value's best coarse pose
+REFINE_TURNS = (-2.0, 0.0, 2.0)  # degrees
 TURN_STEP = 2.0  # a measured turn is rounded to this (the poses' offsets are cached per turn)
 FIT_SHIFT = 0.3  # the face square is looked for within this many sides of the found centre
 FIT_TURN = 24.0  # and turned up to this many degrees either way
@@ -304,12 +308,64 @@ def _number(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
     per_value = dict.fromkeys(VALUES, 0.0)
     for t, val in enumerate(vals):
         per_value[val] = max(per_value[val], float(best_per_t[t]))
+    if turn is not None:
+        for val, refined in _refined(L, c, side, turn, strength, T, vals).items():
+            per_value[val] = max(per_value[val], refined)
     ranked = sorted(per_value.items(), key=lambda kv: -kv[1])
     (v1, s1), (_v2, s2) = ranked[0], ranked[1]
     t_best = int(np.argmax(best_per_t))
     poses = np.argsort(-strength[:, t_best])[:keep]
     feats = patch[poses] * np.sign(corr[poses, t_best])[:, None]
     return v1, s1, s1 - s2, feats
+
+
+_ROT: dict[tuple[float, float], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _turned_grid(side: float, angle: float) -> tuple[np.ndarray, np.ndarray]:
+    """The template grid's x and y offsets turned ``angle`` degrees (the number ``SIZE`` cube
+    sides of ``side`` pixels), shifted by every pair of ``REFINE_SHIFTS``: (shifts, GRID*GRID)
+    each. Cached."""
+    key = (round(side, 3), round(angle, 3))
+    if key not in _ROT:
+        U, V = np.meshgrid(np.linspace(-FACE_SPAN, FACE_SPAN, GRID),
+                           np.linspace(-FACE_SPAN, FACE_SPAN, GRID))
+        u, v = U.ravel() * SIZE * side, V.ravel() * SIZE * side
+        ca, sa = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+        SX, SY = (m.ravel()[:, None] for m in np.meshgrid(REFINE_SHIFTS, REFINE_SHIFTS,
+                                                           indexing="ij"))
+        _ROT[key] = ((SX + u * ca - v * sa).astype(np.float32),
+                     (SY + u * sa + v * ca).astype(np.float32))
+    return _ROT[key]
+
+
+def _refined(L: np.ndarray, c: np.ndarray, side: float, turn: float, strength: np.ndarray,
+             T: np.ndarray, vals: list[int]) -> dict[int, float]:
+    """Per value: its best template's correlation over a finer search about its best pose of
+    the coarse grid (``REFINE_SHIFTS`` pixels either way, ``REFINE_TURNS`` degrees). Every
+    value is refined: refining only the best two of the coarse search let a 16 read as 64."""
+    n_shift = len(SHIFTS)
+    top = VALUES
+    best_t = strength.max(0)
+    xs, ys, ts = [], [], []
+    for val in top:
+        t = max((i for i, x in enumerate(vals) if x == val), key=lambda i: best_t[i])
+        ia, rest = divmod(int(np.argmax(strength[:, t])), n_shift * n_shift)
+        ix, iy = divmod(rest, n_shift)
+        dx = np.float32(c[0] + SHIFTS[ix] * side)
+        dy = np.float32(c[1] + SHIFTS[iy] * side)
+        for da in REFINE_TURNS:
+            gx, gy = _turned_grid(side, turn + TURNS[ia] + da)
+            xs.append(gx + dx)
+            ys.append(gy + dy)
+        ts.append(t)
+    patch = cv2.remap(L, np.concatenate(xs), np.concatenate(ys), cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+    patch -= patch.mean(1, keepdims=True)
+    patch /= np.maximum(np.linalg.norm(patch, axis=1, keepdims=True), 1e-3)
+    per = len(patch) // len(top)
+    return {val: float(np.abs(patch[k * per:(k + 1) * per] @ T[t]).max())
+            for k, (val, t) in enumerate(zip(top, ts, strict=True))}
 
 
 def taken(score: float, margin: float) -> bool:
