@@ -15,6 +15,9 @@ place must be clear, a 4 cannot pass for a 5 unless the centre is clearly wrong.
 A second, independent witness for a fit short of plain: the pip-like spots (top-hat peaks) inside
 the fitted face must be exactly the layout's pips, one spot at each place and none elsewhere
 (:func:`spots_fit`); such a face is read (not as a 1) when it is large enough in the frame.
+A third: a strong fit (the best layout leads the next widely, the nine places read it or
+nothing clear) is read too. The layouts are fitted as pictures at every pose the search tries;
+the 6 in both its turns (the poses turn a quarter at most).
 """
 
 from __future__ import annotations
@@ -324,7 +327,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     (``frame_px``: frame pixels per pixel of ``L``; 0: never). So is a strong fit (its layout
     leads the next by :data:`STRONG_MARGIN`, correlation :data:`STRONG_CORR`, pips as strong as
     a plain read's, the face at least :data:`STRONG_MIN_PX` frame pixels) whose nine places read
-    it or nothing clear. ``second_round``: False ends the search after the first round."""
+    it or nothing clear (a 1 then leads by :data:`STRONG_ONE` and has no spot beside it).
+    ``second_round``: False ends the search after the first round."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -418,8 +422,8 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         mine = [p for sign, p, _ in spots if sign == -pol]  # spots of the pips' colour
         if mine and spots_fit(face, mine[0], v):
             plain, face = True, replace(face, by_spots=True)
-    if not plain and v != 1 and r.value in (v, None) and r.contrast * pol < 0 \
-            and corr >= STRONG_CORR and margin >= STRONG_MARGIN \
+    if not plain and r.value in (v, None) and r.contrast * pol < 0 \
+            and corr >= STRONG_CORR and margin >= (STRONG_MARGIN if v != 1 else STRONG_ONE) \
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
         plain, face = True, replace(face, by_spots=True)
@@ -448,6 +452,7 @@ C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
 C_SIDES = (0.9, 1.06)  # and sizes
 R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.7  # the best layout's correlation
+STRONG_ONE = 0.25  # a strong fit as a 1 leads the next by this (a lone pip is little to go on)
 STRONG_CORR, STRONG_MARGIN, STRONG_MIN_PX = 0.65, 0.15, 7.0  # a strong fit (see :func:`read_face`)
 MIN_MARGIN = 0.08  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 45.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
