@@ -9,7 +9,8 @@ an illegal play misfits every legal result in two regions at least, where it lef
 landed):
 
 - a turn (phase ROLL): the side to roll's play;
-- the opening: either side's play of a roll with two different dice;
+- the opening: either side's play of a roll with two different dice (one run showing it, then
+  the board showing the other side's reply from there: both);
 - a double (phase DOUBLED): the doubler playing means the cube was taken (and when the taker's
   dice lie there already, read, the taker's roll follows);
 - a dance: when the side to roll cannot play some rolls and the board shows the opponent's
@@ -398,14 +399,25 @@ class Inference:
         for side in (WHITE, BLACK):
             for after, rs in self._every_roll(start, side, rolls).items():
                 made.setdefault(after, []).extend((side, r) for r in rs)
-        seen = self._clear_play(obs, start, {a: [r for _, r in sr] for a, sr in made.items()})
-        if seen is None:
+        by_result = {a: [r for _, r in sr] for a, sr in made.items()}
+        seen = self._clear_play(obs, start, by_result)
+        mid = self._pending() if seen is None else None
+        if seen is None and (mid is None or mid not in made):
             return []
-        sides = {s for s, _ in made[seen[0]]}
+        after, rolls = seen if seen is not None else (mid, by_result[mid])
+        sides = {s for s, _ in made[after]}
         if len(sides) != 1:
             return []
         side = sides.pop()
-        (hi, lo), note = self._pick(obs, seen[1], side)
+        then = None
+        if seen is None:
+            # one run showed this opening play, and the board now shows the reply from there
+            # (the other side rolled and played before a second run): both stand
+            then = self._clear_play(obs, after, self._every_roll(after, side.other),
+                                    "_then_seen")
+            if then is None:
+                return []
+        (hi, lo), note = self._pick(obs, rolls, side)
         if both:
             events = self._try({"command": "roll", "side": side.value, "dice": [hi, lo]})
         else:
@@ -414,7 +426,12 @@ class Inference:
         if events and note:
             events += self._emit(note)
         if events and self.phase == Phase.ROLLED:
-            events += self._fuse(obs)
+            if then is None:
+                events += self._fuse(obs)
+            else:
+                events += self._try({"command": "play", "position": after.to_json()})
+                if self.phase == Phase.ROLL and self.turn is side.other:
+                    events += self._record_roll(obs, side.other, then[1])
         return events
 
     def _infer_two_plays(self, obs: Observation) -> list[Event] | None:

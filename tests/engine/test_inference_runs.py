@@ -51,3 +51,23 @@ def test_the_opponents_checkers_moved_is_no_illegal_play_of_the_mover() -> None:
     assert seen.count(BLACK) == 15 and seen != ref.position
     events = ref.observe(tracked(seen, 1, Dice((6, 5), "white")))
     assert "IllegalMoveFlagged" not in types(events)
+
+
+def test_an_opening_seen_in_one_run_then_the_reply_in_two_records_both() -> None:
+    """White's opening 24/13 (6-5, unread) shows for one run only (black rolled at once);
+    black's reply 8/4 6/4 from there, seen in two runs, confirms the opening: both stand."""
+    from engine.rules import STANDARD
+
+    from .refhelp import new_match
+
+    ref = new_match(length=7)
+    opened = after(STANDARD.start, WHITE, (6, 5), "24/13")
+    replied = after(opened, BLACK, (4, 2), "8/4 6/4")
+    assert ref.observe(tracked(opened, 1)) == []
+    assert ref.observe(tracked(replied, 2)) == []  # the reply in one run: wait
+    events = ref.observe(tracked(replied, 3))
+    assert types(events).count("Moved") == 2
+    moved = [e for e in events if e.type == "Moved"]
+    assert [e["side"] for e in moved] == ["white", "black"]
+    assert [sorted(e["dice"]) for e in moved] == [[5, 6], [2, 4]]
+    assert ref.position == replied and ref.turn is WHITE
