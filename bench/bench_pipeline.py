@@ -237,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
                 from bench.pipeline_misses import classify_game, unflagged
 
                 wrong = classify_game(kept["doc"]["game"], kept["doc"]["frames"],
-                                      kept["flags"], kept["reads"], sc)
+                                      kept["flags"], kept["reads"], sc, r.events)
                 causes.update(w["class"] for w in wrong)
                 flag_causes.update(unflagged(kept["doc"]["game"], kept["doc"]["frames"],
                                              kept["flags"], kept["reads"], r.events))

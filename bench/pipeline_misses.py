@@ -143,18 +143,28 @@ def _name(i: int) -> str:
 
 
 def classify_game(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],
-                  reads: dict[int, Observation], sc: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each missed turn of ``sc["wrong"]`` with its class and detail."""
+                  reads: dict[int, Observation], sc: dict[str, Any],
+                  events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each missed turn of ``sc["wrong"]`` with its class and detail (``events``: the
+    replay's, to tell a turn recorded with the right position and wrong dice)."""
     turns = {t["turn"]: t for t in game["turns"] if t["dice"]}
-    # a turn recorded with the right play and the wrong dice does not put the record off
-    missed = {w["turn"] for w in sc["wrong"] if not _play_right(w)}
     order = [t["turn"] for t in game["turns"] if t["dice"]]
+    moved = [e for e in events if e["type"] == "Moved"]
+
+    def right_play(w: dict[str, Any]) -> bool:
+        k = order.index(w["turn"])
+        t = turns[w["turn"]]
+        return k < len(moved) and moved[k]["side"] == t["player"] and \
+            moved[k]["position"] == t["position_after"]
+
+    # a turn recorded with the right position and the wrong dice does not put the record off
+    missed = {w["turn"] for w in sc["wrong"] if not right_play(w)}
     out = []
     for w in sc["wrong"]:
         k = order.index(w["turn"])
         prev = k > 0 and order[k - 1] in missed
         cls, detail = classify(turns[w["turn"]], frames, flags, reads, prev,
-                               dice_only=_play_right(w))
+                               dice_only=right_play(w))
         out.append({**w, "class": cls, "detail": detail})
     return out
 
@@ -184,12 +194,6 @@ def unflagged(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bo
                   and sorted(reads[f["i"]].dice.values) == roll)
         out.append("dice unread" if got == 0 else "tracking")
     return out
-
-
-def _play_right(w: dict[str, Any]) -> bool:
-    """The turn was recorded with the right side and play (its dice wrong)."""
-    seen, truth = w["seen"], w["truth"]
-    return seen is not None and seen[0] == truth[0] and seen[2] == truth[2]
 
 
 __all__ = ["CLASSES", "classify", "classify_game", "rolls_making", "unflagged"]
