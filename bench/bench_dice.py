@@ -13,6 +13,11 @@ and the median ``observe_dice`` time per settled frame (process_time, one core):
 as on a settled board between two moves).
 ``--cache DIR`` keeps rendered frames, profiles and regions between runs (for tuning).
 
+``--diagnose`` adds a table of every flat die not read right (tuning seeds: diagnose there, not
+on the held-out ones) by its size in frame pixels, dice look and style, and the stage that
+failed: no candidate, a candidate read as no die, or a face refused (its best pip layout right,
+wrong or no layout).
+
 ``--train OUT`` instead fits the learned face classifier (:mod:`vision.dieface`) on the faces
 the pip reader fits in these frames (tuning seeds only: ``--base 700000``) and writes its model
 to OUT (the committed one: ``--base 700000 --more-bases 1000 --setups 80 --frames 5
@@ -177,6 +182,52 @@ def train(args: argparse.Namespace) -> None:
           f"taken, 0 wrong, setups left out of the fit in turn) -> {args.train}")
 
 
+def stages(img: np.ndarray, prof: Any, tr: dict, regions: list, reads: list[DieReading],
+           got: list[tuple]) -> list[tuple[float, str, str]]:
+    """(side in frame pixels, dice look, stage) of every flat die of one frame (``got``: what
+    :func:`score` returned): right, wrong, refused (guess right / wrong / none), no die read
+    from its candidate, no candidate."""
+    kit = kit_for(prof)
+    counts = [max(r, key=r.get) if r else None for r in regions]
+    H = prof.homography((img.shape[1], img.shape[0]))
+    strips = point_strips(img, prof, kit)
+    cands = [dice_mod._at(H, *kit.lay.to_image(c)) for c in
+             dice_mod.candidates(kit, strips[:24], dice_mod.held_mosaic(kit, counts))]
+    c = np.array(tr["board_corners_px"], float)
+    near = 0.35 * float(np.linalg.norm(c[1] - c[0])) / 13
+    px_mm = float(np.linalg.norm(c[1] - c[0])) / tr["board_mm"]["width"]
+    look = random_setup(tr["seed"]).dice_look
+    sizes = [p["size_mm"] * px_mm for p in tr["dice_pairs"] for _ in p["values"]]
+    owners = [p["owner"] for p in tr["dice_pairs"] for _ in p["values"]]
+    out = []
+    for (v, ck, r, ctr), size, owner in zip(got, sizes, owners, strict=True):
+        if ck:
+            continue
+        if r is not None:
+            st = ("right" if r.value == v else "wrong" if r.value is not None else
+                  "refused:" + ("none" if r.guess is None else "guess" if r.guess == v
+                                else "other"))
+        elif any(np.hypot(x - ctr[0], y - ctr[1]) < near for x, y in cands):
+            st = "missed:read as no die"
+        else:
+            st = "missed:no candidate"
+        out.append((size, look + ("/" + owner if look == "owner" else ""), st))
+    return out
+
+
+def _diagnosis(rows: list[tuple[float, str, str, str]]) -> None:
+    names = sorted({r[3] for r in rows}, key=lambda s: (s != "right", s))
+    for title, key in (("size px", lambda r: f"{int(r[0] // 3 * 3):2d}-{int(r[0] // 3 * 3) + 3}"),
+                       ("dice look", lambda r: r[1]), ("style", lambda r: r[2])):
+        tab: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+        for r in rows:
+            tab[key(r)][r[3]] += 1
+        print(f"\n{title:16}" + "".join(f"{n[:22]:>23}" for n in names) + f"{'dice':>6}")
+        for k in sorted(tab):
+            print(f"{k:16}" + "".join(f"{tab[k][n]:>23}" for n in names)
+                  + f"{sum(tab[k].values()):>6}")
+
+
 def _row(name: str, d: dict[str, int]) -> str:
     n = max(d["dice"], 1)
     r = max(d["rolls"], 1)
@@ -198,6 +249,8 @@ def main() -> None:
                     help="fit the learned face classifier here instead (tuning seeds only)")
     ap.add_argument("--more-bases", type=int, nargs="*", default=[],
                     help="with --train: more tuning ranges of --setups setups each")
+    ap.add_argument("--diagnose", action="store_true",
+                    help="tabulate the flat dice not read right by size, look, style and stage")
     ap.add_argument("--no-learned", action="store_true",
                     help="without the learned face classifier (the pip reader alone)")
     args = ap.parse_args()
@@ -210,6 +263,7 @@ def main() -> None:
     total: dict[str, int] = defaultdict(int)
     times: list[float] = []
     again: list[float] = []
+    diag: list[tuple[float, str, str, str]] = []
     for label, prof, img, tr, regions in frames(args.base, args.setups, args.frames, args.cache):
         kit = kit_for(prof)
         strips = point_strips(img, prof, kit)
@@ -226,6 +280,9 @@ def main() -> None:
         reads = read_dice(img, prof, counts, strips)
         for d in (per[label.split("/")[0]], per["dice " + label.split("/")[1]], total):
             got = score(reads, tr, d)
+        if args.diagnose:
+            diag += [(size, look, label.split("/")[0], st)
+                     for size, look, st in stages(img, prof, tr, regions, reads, got)]
         if args.show:
             for v, ck, r, c in got:
                 if not ck and (r is None or r.value != v):
@@ -239,6 +296,8 @@ def main() -> None:
     for name in sorted(per):
         print(_row(name, per[name]))
     print(_row("ALL", total))
+    if diag:
+        _diagnosis(diag)
     if times:
         print(f"observe_dice: median {1000 * float(np.median(times)):.2f} ms per settled "
               f"1280x720 frame of a new scene, {1000 * float(np.median(again)):.2f} ms when the "
