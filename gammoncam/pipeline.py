@@ -2,7 +2,7 @@
 ``MatchService.observe`` (referee -> store -> broadcast).
 
 Two threads: the capture thread reads the source, keeps the clip buffer and hands frames on (a
-live camera: only the newest two wait, older ones are dropped; a file: nothing is dropped); the
+live camera: only the newest waits, older ones are dropped; a file: nothing is dropped); the
 vision thread (the caller's) runs the settle gate on every frame, reads only settled frames, and
 passes a reading to the service only once ``stable_n`` reads of a settled run agree
 (``vision.turns.StableReader``: the run's reads fused, the dice voted on), with the regions the
@@ -146,7 +146,9 @@ class Pipeline:
         self.drift_every = drift_every
         self.clock = clock
         self.stats = PipelineStats()
-        self._queue: queue.Queue[Any] = queue.Queue(maxsize=2)
+        # a live camera: only the newest frame waits (a settled frame is read at most one
+        # read after it arrives); a file: two, nothing dropped
+        self._queue: queue.Queue[Any] = queue.Queue(maxsize=1 if source.live else 2)
         self._last_drift_check = -1e9
         self._halt = threading.Event()  # the run is over (set by ``run``, never the caller's)
         self._next_profile: list[Any] = []  # a profile handed in while running (set_profile)
