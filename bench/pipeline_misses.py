@@ -171,20 +171,24 @@ def classify_game(game: dict[str, Any], frames: list[dict[str, Any]], flags: lis
 
 def unflagged(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],
               reads: dict[int, Observation], events: list[dict[str, Any]]) -> list[str]:
-    """Why each illegal play the replay did not flag went unflagged: "dice unread" when no
-    read of its frames gave the roll (a flag needs the roll: the referee cannot judge a play
-    without it), else "tracking"."""
-    moved = 0
+    """Why each illegal play the replay did not flag went unflagged: "after a miss" when the
+    record was off before it, "dice unread" when no read of its frames gave the roll (a flag
+    needs the roll: the referee cannot judge a play without it), else "tracking"."""
+    moved: list[dict[str, Any]] = []
     flagged_at: set[int] = set()
     for e in events:
         if e["type"] == "Moved":
-            moved += 1
+            moved.append(e)
         elif e["type"] == "IllegalMoveFlagged":
-            flagged_at.add(moved)
+            flagged_at.add(len(moved))
     out = []
     turns = [t for t in game["turns"] if t["dice"]]
     for k, t in enumerate(turns):
         if not t["illegal"] or k in flagged_at:
+            continue
+        if any(j >= len(moved) or moved[j]["position"] != turns[j]["position_after"]
+               for j in range(k)):
+            out.append("after a miss")
             continue
         lo, hi = t["frames"]
         roll = sorted(t["dice"])
