@@ -26,7 +26,11 @@ from tests.gammoncam import crash_child
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 1729
 KILLS = 24
-MAX_DELAY_S = 0.25  # the child runs this long at most between its restart and the kill
+# The kill lands after a random number of the child's acknowledged writes (counted, so a loaded
+# machine cannot starve the test of writes), then a random fraction of a write's time.
+MAX_ACKS_BEFORE_KILL = 30
+MAX_JITTER_S = 0.02
+ACKS_TIMEOUT_S = 20.0
 READY_TIMEOUT_S = 20.0
 
 Acks = dict[tuple[int, int], str]  # (match id, seq) -> digest of the child's snapshot
@@ -103,6 +107,15 @@ def _content(logs: dict[int, list[dict[str, Any]]]) -> dict[int, list[dict[str, 
     }
 
 
+def _wait_acks(proc: subprocess.Popen[bytes], out: Path, count: int) -> None:
+    """Until the child has acknowledged ``count`` writes in this run (or stopped: checked after)."""
+    deadline = time.monotonic() + ACKS_TIMEOUT_S
+    while time.monotonic() < deadline and proc.poll() is None:
+        if sum(line.startswith("ack ") for line in _complete_lines(out)) >= count:
+            return
+        time.sleep(0.001)
+
+
 def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     db = tmp_path / "matches.db"
@@ -120,7 +133,8 @@ def test_sigkill_at_random_moments_loses_nothing_acknowledged(tmp_path: Path) ->
         try:
             assert _wait_ready(proc, out, err) == expected, f"restart {kill} resumed elsewhere"
             if kill < KILLS:
-                time.sleep(rng.uniform(0.0, MAX_DELAY_S))
+                _wait_acks(proc, out, rng.randint(0, MAX_ACKS_BEFORE_KILL))
+                time.sleep(rng.uniform(0.0, MAX_JITTER_S))
             assert proc.poll() is None, f"child stopped on its own: {err.read_text()}"
             proc.send_signal(signal.SIGKILL)
             assert proc.wait(timeout=10) == -signal.SIGKILL
