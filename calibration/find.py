@@ -514,6 +514,54 @@ def _dedupe(scored: list, k: int, tol: float) -> list:
     return out
 
 
+SHIFT_GAIN = 0.02  # a quad a whole point aside must score this much better to be taken
+
+
+def work_lab(frame: np.ndarray) -> tuple[float, np.ndarray]:
+    """The working image's scale and Lab (float, chroma weighted) as :func:`first_look` takes
+    them."""
+    h, w = frame.shape[:2]
+    s = WORK / max(h, w)
+    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    if small.ndim == 2:
+        small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+    lab[..., 1:] *= 1.5
+    return s, lab
+
+
+def point_aside(frame: np.ndarray, corners: np.ndarray, bar: float,
+                lab: tuple[float, np.ndarray] | None = None) -> np.ndarray:
+    """``corners`` (TL, TR, BR, BL, points along TL-TR, frame pixels), or the quad a whole point
+    aside along the rows when the pattern model scores that clearly better (MID grid, at the
+    bar that fits ``corners`` best).
+    The point pattern repeats, so a checker grid one column off leaves the finder a point aside,
+    where its local refinement cannot leave; once the edges are fitted to the checkers the
+    model tells the two apart. ``lab``: :func:`work_lab` of ``frame``, when at hand."""
+    s, img = work_lab(frame) if lab is None else lab
+    q = np.asarray(corners, np.float64)
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    Hi = cv2.getPerspectiveTransform(unit, q.astype(np.float32))
+    pw = (1 - bar) / 12
+    quads = []
+    for k in (0, -1, 1):
+        uq = unit.astype(np.float64).copy()
+        uq[:, 0] += k * pw
+        quads.append(cv2.perspectiveTransform(uq.reshape(-1, 1, 2), Hi).reshape(-1, 2))
+    sc0, b0 = _best_bar(img, quads[0] * s, MID, ALL_BARS)
+    # the shifted quads at the same bar (a board's bar does not change with the view)
+    scores = [sc0] + [float(v) for v in quad_scores(img, [qk * s for qk in quads[1:]], b0, MID)]
+    k = int(np.argmax(scores))
+    return quads[k] if k and scores[k] > scores[0] + SHIFT_GAIN else q
+
+
+def pattern_score(frame: np.ndarray, corners: np.ndarray,
+                  lab: tuple[float, np.ndarray] | None = None) -> float:
+    """The pattern model's score of ``corners`` (frame pixels) at its best bar (MID grid)."""
+    s, img = work_lab(frame) if lab is None else lab
+    return _best_bar(img, np.asarray(corners, np.float64) * s, MID, ALL_BARS)[0]
+
+
 def find_board(frame: np.ndarray) -> np.ndarray:
     """The playing area's corners (TL, TR, BR, BL, the points along TL-TR) in frame pixels, by
     the thorough refinement (calibration: once per session); raises BoardNotFound."""
