@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .matfile import write_mat
+from .matfile import MatWriteError, write_mat
 from .record import MatchRecord
 from .sgf import write_sgf
 
@@ -24,7 +24,8 @@ JSON_FORMAT = "gammoncam-events/1"
 
 
 class ExportError(ValueError):
-    """A format that does not exist, or a match with nothing to export."""
+    """A format that does not exist, a match with nothing to export, or a match that the format
+    cannot hold faithfully (e.g. a play the referee let stand that no .mat line can say)."""
 
 
 def export_match(fmt: str, record: MatchRecord | None, events: Sequence[Mapping[str, Any]],
@@ -37,7 +38,13 @@ def export_match(fmt: str, record: MatchRecord | None, events: Sequence[Mapping[
                            "events": [dict(e) for e in events]}, indent=1) + "\n"
     if record is None or not record.games:
         raise ExportError("the match has no games to export")
-    return write_mat(record) if fmt == "mat" else write_sgf(record)
+    if fmt == "sgf":
+        return write_sgf(record)
+    try:
+        return write_mat(record)
+    except MatWriteError as exc:
+        raise ExportError(f"this match cannot be written as a .mat ({exc}); "
+                          "export it as json or sgf") from exc
 
 
 def events_from_json(data: Any) -> list[dict[str, Any]]:
