@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 
 from .geometry import Layout, stack_centres
+from .stacks import bar_centres
 from .strips import SW, strip_length
 
 R = 11  # template half size (strip pixels); a checker is ~0.94 * SW across
@@ -91,15 +92,7 @@ def slot_dists(rows: list[int], nmax: int = 15) -> list[float]:
 
 def bar_dists(lay: Layout, nmax: int) -> list[float]:
     """Slot centres on a bar half (from the bar's centre), as ``stacks.bar_masks`` lays them."""
-    per = max(1, int((lay.H / 2 - lay.d * 0.5) // lay.d))
-    out: list[float] = []
-    layer = 0
-    while len(out) < nmax:
-        for j in range(max(1, per - layer)):
-            if len(out) < nmax:
-                out.append(round(1.0 + j + layer / 2, 4))
-        layer += 1
-    return out
+    return [dist for dist, _layer in bar_centres(lay, nmax)]
 
 
 def make_slots(lay: Layout, dists: list[float]) -> Slots:

@@ -88,22 +88,41 @@ def _point_masks(lay: Layout, row_max: int, nmax: int) -> MaskSet:
     return ms
 
 
+BAR_FIRST = 1.0  # the first bar checker's centre, in diameters from the bar's centre
+# (tests/scenes lays it there: its rim half a diameter out, clear of a centred cube)
+
+
+# borne-off checkers on edge (tests/scenes ``off_slots``: 8 mm thick checkers of 40 mm packed
+# 8.6 mm apart from 4 mm off the tray's end), in checker diameters
+TRAY_STEP = 8.6 / 40.0
+TRAY_START = 4.0 / 40.0
+TRAY_HALF = 0.5 - 1.0 / 40.0  # half the width a checker's disc covers across the tray
+
+
+def bar_centres(lay: Layout, nmax: int) -> list[tuple[float, int]]:
+    """(distance from the bar's centre in diameters, layer) of nmax checkers on one bar half,
+    in the order they are laid: a row out from the centre (as many as fit the half), then each
+    further layer nested half a checker over the gaps of the one below."""
+    per = max(1, int((lay.H / 2 - lay.d * 0.5) // lay.d))
+    out: list[tuple[float, int]] = []
+    layer = 0
+    while len(out) < nmax:
+        for j in range(max(1, per - layer)):
+            if len(out) < nmax:
+                out.append((round(BAR_FIRST + j + layer / 2, 4), layer))
+        layer += 1
+    return out
+
+
 def bar_masks(lay: Layout, nmax: int = MAX_BAR) -> MaskSet:
+    """A bar half's mask set of 0..nmax checkers laid as ``bar_centres``."""
     U, V = _strip_coords(lay, lay.pw)
     r2 = (lay.d / 2 * 0.97) ** 2
-    per = max(1, int((lay.H / 2 - lay.d * 0.5) // lay.d))
     tops = []
     for n in range(nmax + 1):
         t = np.full(U.shape, -1, np.int16)
-        k, layer = 0, 0
-        while k < n:
-            for j in range(max(1, per - layer)):
-                if k == n:
-                    break
-                v = lay.d * (1.0 + j + layer / 2)
-                t[(U * U + (V - v) ** 2) <= r2] = k
-                k += 1
-            layer += 1
+        for k, (dist, _layer) in enumerate(bar_centres(lay, n)):
+            t[(U * U + (V - dist * lay.d) ** 2) <= r2] = k
         tops.append(t)
     return _build(tops)
 
@@ -114,9 +133,9 @@ def tray_masks(lay: Layout, nmax: int = MAX_STACK, spec: StripSpec | None = None
     ``spec`` and the camera ``pose``, each checker covers what the frame shows of it: a disc a
     diameter tall, seen from the camera (in a tilted view far longer than its thickness)."""
     width = lay.shape.tray * lay.W
-    step = lay.d * 8.6 / 40.0
-    start = lay.d * 4.0 / 40.0
-    half = lay.d / 2 - lay.d / 40.0
+    step = lay.d * TRAY_STEP
+    start = lay.d * TRAY_START
+    half = lay.d * TRAY_HALF
     if spec is not None and pose is not None:
         return _build(_standing_tops(lay, nmax, spec, pose, step, start, half))
     U, V = _strip_coords(lay, width)
