@@ -253,9 +253,12 @@ def main() -> None:
                     help="tabulate the flat dice not read right by size, look, style and stage")
     ap.add_argument("--no-learned", action="store_true",
                     help="without the learned face classifier (the pip reader alone)")
+    ap.add_argument("--no-lift", action="store_true",
+                    help="without the camera pose's top-face lift in the face search")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     dice_mod.LEARNED = not args.no_learned
+    dice_mod.TOP_LIFT = not args.no_lift
     if args.train is not None:
         train(args)
         return

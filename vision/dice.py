@@ -20,7 +20,10 @@ which may read it only as the pip reader's own best layout and by a wide margin.
 
 The board's plane window already shows the top face square: the plane of the top face maps onto
 the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times
-on the scenes, so the face's size range covers it and no per-die rectification is needed.
+on the scenes, so the face's size range covers it and no per-die rectification is needed. The
+shift is not small: a die's side up, its top face is seen up to half a die's side away from
+its base (away from the camera's foot), and the footprint holds the top face and the sides the
+camera sees; the face search also looks where the pose puts the top face (:func:`top_lift`).
 
 A settled board is read frame after frame: the reader remembers the last frame's windows and
 what they showed (:class:`DiceMemory`), and a window that still shows the same is not read
@@ -72,8 +75,10 @@ BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there
 BARE_PRE_FG = 0.3  # and of the whole disc, before its face is looked for
 BARE_ROUND2 = False  # the face search's second round there (hardly ever a read: spare it)
+BARE_LIFT = True  # the lifted centre's poses there too
 BARE_NOT = (1,)  # values never taken there (a lone pip-like spot is too little for a die)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
+TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -161,6 +166,7 @@ class DiceKit:
     template_half: np.ndarray | None = None  # the template at that size
     canvas: WindowCanvas | None = None  # the field at read-window scale
     memory: DiceMemory = field(default_factory=lambda: DiceMemory())
+    pose: Any = None  # the camera's pose (:class:`vision.pose.Pose`): where a die's top face lies
 
 
 @dataclass
@@ -251,8 +257,31 @@ def kit_for(profile: Any) -> DiceKit:
         profile._cache[key] = DiceKit(lay, tmpl, profile.background.sigma.astype(np.float32),
                                       checker_masks(lay), profile.white, profile.black, {}, half,
                                       cv2.resize(tmpl, half, interpolation=cv2.INTER_AREA),
-                                      build_canvas(lay, tmpl))
+                                      build_canvas(lay, tmpl), pose=_pose_of(profile))
     return profile._cache[key]
+
+
+def _pose_of(profile: Any) -> Any:
+    """The profile's camera pose, or None (a profile without corners: every top face flat)."""
+    try:
+        return profile.pose
+    except (AttributeError, TypeError, ValueError):
+        return None
+
+
+def top_lift(kit: DiceKit, centre: np.ndarray, px: float) -> tuple[float, float]:
+    """Where a die's top face at canonical ``centre`` is seen against its base, in read-window
+    pixels (``px`` per canonical pixel): a die's side up, the board plane's view of it lies
+    away from the camera's foot by (k - 1) x the distance, k = height / (height - side)."""
+    pose = getattr(kit, "pose", None)  # a kit without one (tests): flat
+    if pose is None or not TOP_LIFT:
+        return 0.0, 0.0
+    die = DIE_D * kit.lay.d
+    k = pose.height / max(pose.height - die, 1e-6)
+    if not np.isfinite(k) or k > 2.0:
+        return 0.0, 0.0
+    return (float((k - 1.0) * (centre[0] - pose.xy[0]) * px),
+            float((k - 1.0) * (centre[1] - pose.xy[1]) * px))
 
 
 def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
@@ -442,7 +471,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     c = WIN // 2  # frame pixels per window pixel, at the die
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     if aspect <= STREAK_ASPECT and fill >= STREAK_FILL:  # a streak is never read: spare the time
-        value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx)
+        value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
+                                              lift=top_lift(kit, centre, px))
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -497,7 +527,9 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     c = WIN // 2
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     L = lab8[..., 0].astype(np.float32)
-    value, face, score, guess = read_face(L, disc, dpx, fpx, second_round=BARE_ROUND2)
+    value, face, score, guess = read_face(L, disc, dpx, fpx, second_round=BARE_ROUND2,
+                                          lift=top_lift(kit, centre, px) if BARE_LIFT
+                                          else (0.0, 0.0))
     if value is None or face is None or face.by_spots or value in BARE_NOT \
             or face.side * fpx < MIN_FACE_PX:
         return None

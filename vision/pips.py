@@ -18,6 +18,12 @@ the fitted face must be exactly the layout's pips, one spot at each place and no
 A third: a strong fit (the best layout leads the next widely, the nine places read it or
 nothing clear) is read too. The layouts are fitted as pictures at every pose the search tries;
 the 6 in both its turns (the poses turn a quarter at most).
+
+Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
+a tilted view the top face is seen up to half a die's side from the die's base, away from the
+camera's foot; the caller gives that lift (from the camera's pose) and the search also looks
+round the footprint's centre moved by half of it (the footprint's centre lies between base and
+top).
 """
 
 from __future__ import annotations
@@ -306,7 +312,8 @@ SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may i
 
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
-              second_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
+              second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0)
+              ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess).
 
     Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
@@ -328,11 +335,18 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     leads the next by :data:`STRONG_MARGIN`, correlation :data:`STRONG_CORR`, pips as strong as
     a plain read's, the face at least :data:`STRONG_MIN_PX` frame pixels) whose nine places read
     it or nothing clear (a 1 then leads by :data:`STRONG_ONE` and has no spot beside it).
-    ``second_round``: False ends the search after the first round."""
+    ``second_round``: False ends the search after the first round. ``lift``: where the top
+    face is seen against the die's base (pixels of ``L``, away from the camera's foot; the
+    camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
+    the face is looked for also :data:`LIFT_SHARE` x ``lift`` from the footprint's centre."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
     rows = [_quarter_turns(xs, ys, nominal)]
+    top = (float(xs.mean()) + LIFT_SHARE * lift[0], float(ys.mean()) + LIFT_SHARE * lift[1])
+    lifted = np.hypot(*lift) * LIFT_SHARE >= LIFT_MIN * nominal
+    if lifted and LIFT_R1:
+        rows.append(_quarter_turns(xs, ys, nominal, top))
     spots = pip_spots(L, comp, nominal)
     if spots:  # the stronger colour's spots only
         rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
@@ -346,6 +360,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
         return v, face, clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
+    if lifted and LIFT_R2:
+        starts = starts + [Face(top[0], top[1], starts[0].angle, nominal)]
     sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
     ang = np.radians(np.linspace(-C_TURN, C_TURN, C_NTURN))
     sides = nominal * np.array(C_SIDES)
@@ -434,16 +450,22 @@ _QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.
                   (-0.25, 0.0, 0.25))
 
 
-def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float) -> np.ndarray:
-    """Coarse poses around the footprint's centre in every turn (when the face hypotheses miss)."""
+def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float,
+                   at: tuple[float, float] | None = None) -> np.ndarray:
+    """Coarse poses around the footprint's centre (or ``at``) in every turn (when the face
+    hypotheses miss)."""
+    cx, cy = (float(xs.mean()), float(ys.mean())) if at is None else at
     out = np.empty((len(_QUARTER), 4))
-    out[:, 0] = float(xs.mean()) + _QUARTER[:, 1] * nominal
-    out[:, 1] = float(ys.mean()) + _QUARTER[:, 2] * nominal
+    out[:, 0] = cx + _QUARTER[:, 1] * nominal
+    out[:, 1] = cy + _QUARTER[:, 2] * nominal
     out[:, 2] = _QUARTER[:, 0]
     out[:, 3] = nominal
     return out
 
 
+LIFT_SHARE = 0.5  # the top face lies this x the lift from the footprint's centre
+LIFT_MIN = 0.1  # a lift shorter than this (x the nominal side) adds no poses
+LIFT_R1, LIFT_R2 = True, True  # the lifted centre's poses in the first / second round
 EARLY_CORR, EARLY_MARGIN = 0.8, 0.1  # a first-round read this plain ends the search
 ROUND2 = True  # the second round (round the face hypotheses) for the rest
 REFINE = 2  # layouts whose best coarse pose is polished
