@@ -338,7 +338,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     ``second_round``: False ends the search after the first round. ``lift``: where the top
     face is seen against the die's base (pixels of ``L``, away from the camera's foot; the
     camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
-    the face is looked for also :data:`LIFT_SHARE` x ``lift`` from the footprint's centre."""
+    the face is looked for also :data:`LIFT_SHARE` x ``lift`` from the footprint's centre
+    (:data:`LIFT_SHARE2` x in the second round)."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -361,7 +362,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
     if lifted and LIFT_R2:
-        starts = starts + [Face(top[0], top[1], starts[0].angle, nominal)]
+        starts = starts + [Face(float(xs.mean()) + LIFT_SHARE2 * lift[0],
+                                float(ys.mean()) + LIFT_SHARE2 * lift[1], starts[0].angle, nominal)]
     sh = np.linspace(-C_SHIFT, C_SHIFT, C_NSHIFT) * nominal
     ang = np.radians(np.linspace(-C_TURN, C_TURN, C_NTURN))
     sides = nominal * np.array(C_SIDES)
@@ -463,8 +465,9 @@ def _quarter_turns(xs: np.ndarray, ys: np.ndarray, nominal: float,
     return out
 
 
-LIFT_SHARE = 0.5  # the top face lies this x the lift from the footprint's centre
+LIFT_SHARE = 0.5  # the top face lies this x the lift from the footprint's centre (first round)
 LIFT_MIN = 0.1  # a lift shorter than this (x the nominal side) adds no poses
+LIFT_SHARE2 = 0.65  # and in the second round, this x the lift (0.5 / 0.8: fewer right / more wrong)
 LIFT_R1, LIFT_R2 = True, True  # the lifted centre's poses in the first / second round
 EARLY_CORR, EARLY_MARGIN = 0.8, 0.1  # a first-round read this plain ends the search
 ROUND2 = True  # the second round (round the face hypotheses) for the rest

@@ -56,6 +56,8 @@ def test_the_search_also_looks_at_the_lifted_centre(monkeypatch: pytest.MonkeyPa
     for C in seen:  # poses centred on the lifted centre in both rounds
         near = np.hypot(C[:, 0] - top[0], C[:, 1] - top[1]) < 1e-3
         assert near.sum() >= 6
+    top2 = (xs.mean() + vp.LIFT_SHARE2 * lift[0], ys.mean() + vp.LIFT_SHARE2 * lift[1])
+    assert np.sum(np.hypot(seen[1][:, 0] - top2[0], seen[1][:, 1] - top2[1]) < 1e-3) >= 2
     seen.clear()
     vp.read_face(L, comp, nominal, 1.0)
     assert all(not np.any(np.hypot(C[:, 0] - top[0], C[:, 1] - top[1]) < 1e-3) for C in seen)
