@@ -68,6 +68,7 @@ def calibrate(image: str, position: str | None, variant: str | None, use_markers
         raise BadInput(str(exc)) from None
     if variant:
         profile.meta["pins"] = rules.pins  # the reader then looks for pins under the stacks
+        profile.meta["variant"] = variant  # 'gammoncam replay' referees this variant by default
     profile.save(out)
     click.echo(f"profile written to {out} (orientation {profile.meta.get('orientation')})")
 

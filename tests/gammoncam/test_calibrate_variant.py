@@ -23,7 +23,9 @@ def test_calibrate_learns_the_plakoto_start(tmp_path) -> None:
     assert r.exit_code == 0, r.output
     assert (tmp_path / "p.json").exists()
     # the reader will look for pins under the stacks of this board's games
-    assert BoardProfile.load(tmp_path / "p.json").meta["pins"] is True
+    meta = BoardProfile.load(tmp_path / "p.json").meta
+    assert meta["pins"] is True
+    assert meta["variant"] == "plakoto"  # replay referees Plakoto by default
     # the standard start is not what the board shows
     r = run(main, ["calibrate", image, "--out", str(tmp_path / "q.json")])
     assert r.exit_code == 2 and "does not show" in r.output
