@@ -96,7 +96,12 @@ BAR_FIRST = 1.0  # the first bar checker's centre, in diameters from the bar's c
 # 8.6 mm apart from 4 mm off the tray's end), in checker diameters
 TRAY_STEP = 8.6 / 40.0
 TRAY_START = 4.0 / 40.0
-TRAY_HALF = 0.5 - 1.0 / 40.0  # half the width a checker's disc covers across the tray
+# half the width of a tray checker's mask: its rim's lit top (tests/scenes ``on_edge``: where the
+# rim's normal is within 41 degrees of straight up, |u| <= r sqrt(1 - 0.75^2) = 0.33 d), the part
+# that shows a black checker on a black tray floor (its sides have the floor's colour). Tuning
+# bench_vision 700000-39 x5: 14 -> 12 wrong trays (two black trays one short read right, none
+# lost); 1000-1023 7 -> 7; held-out 900000-31 12 -> 12 (was 0.475 d, the whole disc)
+TRAY_HALF = 0.33
 
 
 def bar_centres(lay: Layout, nmax: int) -> list[tuple[float, int]]:

@@ -60,9 +60,9 @@ def test_tray_checkers_are_where_the_renderer_stands_them(lay: Layout) -> None:
     for (across, along), want in zip(cen, rendered, strict=True):
         assert abs(across) < 0.02
         assert along == pytest.approx(want, abs=0.03)
-    # no wider than a checker, and within the tray
+    # across the tray: the rim's lit top (a third of a diameter either way), within the tray
     L = strip_length(lay)
     u = ((np.arange(SW) + 0.5) / SW - 0.5) * width
     cols = np.flatnonzero(ms.A[:, ms.col_of[1][0]].reshape(L, SW).any(0))
-    assert np.abs(u[cols]).max() <= g.d / 2 / g.d * lay.d
+    assert 0.28 * lay.d <= np.abs(u[cols]).max() <= 0.34 * lay.d
     assert width >= lay.d
