@@ -114,6 +114,11 @@ def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscMod
                           (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
     if maps:
         stack_tops(model, lab, kinds, lay, maps, few)
+    # the reader relearns these colours' tops from the first lone checkers it is sure of
+    if maps:
+        prof.meta["stack_tops"] = sorted(few)
+    else:
+        prof.meta.pop("stack_tops", None)
     return model
 
 

@@ -5,7 +5,9 @@ models gives the 28 regions' likelihoods; dice and the cube are found where the 
 something that is neither board nor checker (settled frames only); a large foreign area is a
 hand. A settled frame
 with no hand also teaches the profile's disc model the empty look of points that held checkers
-when it was calibrated (see ``learn_empty_looks``), so ``read`` may change the profile.
+when it was calibrated (see ``learn_empty_looks``), and, when calibration learned a colour's
+checker tops from tall stacks (a variant's start), those tops from lone checkers it is near sure
+of (``vision.lonetops``), so ``read`` may change the profile.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence
 from .cube import observe_cube
 from .dice import observe_dice
 from .discs import DiscEvidence
+from .lonetops import learn_lone_tops
 from .pins import base_colours, find_pins
 from .profile import BoardProfile
 from .stacks import tray_masks
@@ -158,6 +161,9 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             base = tuple(under)
         if disc is not None:
             learn_empty_looks(profile, prep, regions)
+            if learn_lone_tops(profile, prep, regions):  # tops learned from stacks: regather
+                for key in [k for k in profile._cache if k.startswith("prep")]:
+                    profile._cache[key].pop("discs", None)
     conf = _confidence(regions)
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
