@@ -109,6 +109,13 @@ def transcript(events: Iterable[Event | Mapping[str, Any]]) -> str:
     return "".join(out)
 
 
+def mat_holds(rules: Rules) -> bool:
+    """Whether a .mat can hold this variant's games: backgammon's movement and start, one game
+    type all match long (Portes, Uzun Tavla, short nardi), so GNU Backgammon reads it right."""
+    return not (rules.rotation or rules.hooks or not rules.opposed
+                or rules.start != STANDARD.start)
+
+
 def export_mat(events: Iterable[Event | Mapping[str, Any]]) -> str:
     """A Portes or Uzun Tavla match as a .mat (``engine.matfile``); ValueError for a variant
     whose movement is not backgammon's (Plakoto, Fevga, Nardi, a Tavli rotation)."""
@@ -116,7 +123,7 @@ def export_mat(events: Iterable[Event | Mapping[str, Any]]) -> str:
 
     ref, _ = _effective(events)
     rules = ref.match_rules
-    if rules.rotation or rules.hooks or not rules.opposed or rules.start != STANDARD.start:
+    if not mat_holds(rules):
         raise ValueError(f"{rules.name} cannot be written as a .mat: use the transcript")
     assert ref.record is not None
     record = replace(ref.record, rules=STANDARD)

@@ -17,15 +17,21 @@ from .clibase import BadInput, main
 @click.option("--out", "out", required=True, help="the match file to write (.mat)")
 @click.option("--events", "events_path", default=None, help="also write the events (JSON lines)")
 @click.option("--length", default=7, show_default=True, help="match length (0 = money)")
-@click.option("--opening", type=click.Choice(["one_die_each", "both_dice"]),
-              default="one_die_each", show_default=True)
+@click.option("--opening", type=click.Choice(["one_die_each", "both_dice", "reroll"]),
+              default=None, help="the opening roll [default: one_die_each; a variant's own]")
+@click.option("--variant", default=None,
+              help="the variant played (plakoto, fevga, long nardi, ...) [default: the one the "
+                   "profile was calibrated for, else backgammon]")
 @click.option("--fps", type=float, default=None, help="frame rate of an image folder")
 @click.option("--end-double", type=click.Choice(["drop", "leave"]), default="drop",
               show_default=True, help="a double unanswered when the footage ends")
 def replay(footage: str, profile_path: str, out: str, events_path: str | None, length: int,
-           opening: str, fps: float | None, end_double: str) -> None:
-    """Turn recorded FOOTAGE (a video file or a folder of images) into a match file."""
-    from engine.matfile import write_mat
+           opening: str | None, variant: str | None, fps: float | None, end_double: str) -> None:
+    """Turn recorded FOOTAGE (a video file or a folder of images) into a match file.
+
+    Backgammon, Portes and Tavla are written as a .mat; the other variants (no match file holds
+    them) as a readable transcript in the .mat style (give --out FILE.txt) and the event log."""
+    from engine.settings import MatchSettings, SettingsError
     from gammoncam.pipeline import replay as run_replay
     from vision.profile import BoardProfile, ProfileError
     from vision.settle import Settler
@@ -35,6 +41,19 @@ def replay(footage: str, profile_path: str, out: str, events_path: str | None, l
         profile = BoardProfile.load(profile_path)
     except (OSError, ProfileError, ValueError) as exc:
         raise BadInput(f"cannot use the profile {profile_path}: {exc}") from None
+    settings: dict[str, object] = {"length": length}
+    variant = variant or profile.meta.get("variant")
+    if variant:
+        settings["variant"] = variant
+    if opening:
+        settings["opening"] = opening
+    try:
+        MatchSettings(**settings)  # type: ignore[arg-type]
+    except SettingsError as exc:
+        raise BadInput(f"bad match settings: {exc}") from None
+    if out.lower().endswith(".mat") and variant and not _mat_holds(variant):
+        raise BadInput(f"a {variant} match cannot be written as a .mat (GNU Backgammon and XG "
+                       "play only backgammon): give --out FILE.txt for its transcript")
     try:
         source = make_source(footage, fps=fps)
         source.open()
@@ -48,14 +67,21 @@ def replay(footage: str, profile_path: str, out: str, events_path: str | None, l
     gate = Settler(frames=1)
     with click.progressbar(length=total, label="replaying", file=sys.stderr) as bar:
         result = run_replay(
-            source, profile, settings={"length": length, "opening": opening},
+            source, profile, settings=settings,
             end_double=end_double, on_frame=lambda frame, settled: bar.update(1),
             settle=lambda frame: gate.update(
                 frame.grey if frame.grey is not None else frame.image))
+    log = "".join(json.dumps(e) + "\n" for e in result.events)
     try:
-        Path(out).write_text(write_mat(result.record))
-        if events_path:
-            Path(events_path).write_text("".join(json.dumps(e) + "\n" for e in result.events))
+        if events_path:  # first: the record itself is never lost to a match file's limits
+            Path(events_path).write_text(log)
+        text, problem = _match_text(result, out)
+        if problem:
+            kept = events_path or out + ".events.jsonl"
+            if not events_path:
+                Path(kept).write_text(log)
+            raise BadInput(f"{problem}; the replay's events are in {kept}")
+        Path(out).write_text(text)
     except OSError as exc:
         raise BadInput(f"cannot write {exc.filename}: {exc.strerror}") from None
     st = result.stats
@@ -66,3 +92,28 @@ def replay(footage: str, profile_path: str, out: str, events_path: str | None, l
                f"{flags} flagged; latency median {med:.0f} ms, p95 {p95:.0f} ms -> {out}")
     for note in result.notes:
         click.echo(f"note: {note}")
+
+
+def _mat_holds(variant: str) -> bool:
+    """Whether a .mat can hold this variant's games (backgammon's movement and start)."""
+    from engine.rules import by_name
+    from engine.transcript import mat_holds
+
+    return mat_holds(by_name(variant))
+
+
+def _match_text(result: object, out: str) -> tuple[str, str | None]:
+    """The match file's text (a .mat, or the transcript for any other name), or why none."""
+    from engine.matfile import MatWriteError, write_mat
+    from engine.transcript import export_mat, transcript
+
+    events = result.events  # type: ignore[attr-defined]
+    if not out.lower().endswith(".mat"):
+        return transcript(events), None
+    try:
+        variant = events and events[0].get("settings", {}).get("variant")
+        if variant and variant.lower() not in ("backgammon", "standard"):
+            return export_mat(events), None
+        return write_mat(result.record), None  # type: ignore[attr-defined]
+    except MatWriteError as exc:
+        return "", f"the record cannot be written as a .mat ({exc})"
