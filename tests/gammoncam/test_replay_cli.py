@@ -17,7 +17,7 @@ from gammoncam.cli import main
 from gammoncam.demo import DEMO_VIDEO
 from gammoncam.pipeline import PipelineStats, Replay
 from tests.engine.test_export_unwritable import _five_checker_record
-from tests.scenes.footage import write_game
+from tests.gammoncam.test_variant_replay import calibrated_footage
 
 run = CliRunner().invoke
 FIRST_FRAMES = 110  # the demo footage's opening and first few turns
@@ -45,22 +45,6 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return folder, tmp / "p.json"
 
 
-def _footage(tmp: Path, seed: int, rules: str | None, variant_flag: bool) -> tuple[Path, Path]:
-    """A few turns of footage, and a profile calibrated on its first frame (corners tapped)."""
-    doc = write_game(tmp, seed, "normal", 960, 540, codec="MJPG", max_turns=3, rules=rules)
-    video = tmp / doc["video"]
-    cap = cv2.VideoCapture(str(video))
-    ok, first = cap.read()
-    cap.release()
-    assert ok
-    cv2.imwrite(str(tmp / "start.png"), first)
-    taps = " ".join(f"{x},{y}" for x, y in doc["setup"]["board_corners_px"])
-    args = ["calibrate", str(tmp / "start.png"), "--corners", taps, "--out", str(tmp / "p.json")]
-    r = run(main, args + (["--variant", rules] if variant_flag and rules else []))
-    assert r.exit_code == 0, r.output
-    return video, tmp / "p.json"
-
-
 def test_backgammon_footage_replays_into_a_mat_that_reads_back(
         tmp_path: Path, demo: tuple[Path, Path]) -> None:
     folder, profile = demo
@@ -76,7 +60,7 @@ def test_backgammon_footage_replays_into_a_mat_that_reads_back(
 
 
 def test_plakoto_footage_is_refereed_as_plakoto_and_written_as_a_transcript(tmp_path: Path) -> None:
-    video, profile = _footage(tmp_path, 700001, "plakoto", True)
+    _, video, profile = calibrated_footage(tmp_path, 700001, "plakoto", turns=3)
     base = ["replay", str(video), "--profile", str(profile)]
     r = run(main, base + ["--out", str(tmp_path / "m.mat")])  # refused before any work
     assert r.exit_code == 2 and "cannot be written as a .mat" in r.output

@@ -34,8 +34,11 @@ from vision.sources import VideoFileSource
 TURNS = 4
 
 
-def _record(tmp: Path, seed: int, rules: str, truth_dice: bool) -> tuple[dict, list[dict]]:
-    doc = write_game(tmp, seed, "normal", 960, 540, codec="MJPG", max_turns=TURNS, rules=rules)
+def calibrated_footage(tmp: Path, seed: int, rules: str,
+                       turns: int = TURNS) -> tuple[dict, Path, Path]:
+    """A few turns of ``rules`` footage, and a profile calibrated on its first frame (the
+    variant's start) by ``gammoncam calibrate --variant`` with the corners tapped."""
+    doc = write_game(tmp, seed, "normal", 960, 540, codec="MJPG", max_turns=turns, rules=rules)
     video = tmp / doc["video"]
     cap = cv2.VideoCapture(str(video))
     ok, first = cap.read()
@@ -46,7 +49,12 @@ def _record(tmp: Path, seed: int, rules: str, truth_dice: bool) -> tuple[dict, l
     r = CliRunner().invoke(main, ["calibrate", str(tmp / "start.png"), "--variant", rules,
                                   "--corners", taps, "--out", str(tmp / "profile.json")])
     assert r.exit_code == 0, r.output
-    profile = BoardProfile.load(tmp / "profile.json")
+    return doc, video, tmp / "profile.json"
+
+
+def _record(tmp: Path, seed: int, rules: str, truth_dice: bool) -> tuple[dict, list[dict]]:
+    doc, video, profile_path = calibrated_footage(tmp, seed, rules)
+    profile = BoardProfile.load(profile_path)
     if truth_dice:  # the board read by the camera, the dice (and settled frames) the truth's
         return doc, run_game(video, profile, rules, read, doc["frames"]).events
     gate = Settler(frames=1)  # as gammoncam replay: one still frame pair is settled

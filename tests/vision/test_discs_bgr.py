@@ -6,24 +6,18 @@ disc pixel as the tops times the light along its point strip, clipped at white. 
 from __future__ import annotations
 
 import copy
-from functools import cache
 
 import numpy as np
 
-from calibration.calibrate import START, calibrate
 from engine import Position
 from engine.observation import expected_counts
 from tests.scenes.dataset import random_state
-from tests.scenes.scene import Scene, State, random_setup
+from tests.vision.test_hands import _calibrated
 from vision.discs import CLIPPED, DiscModel, _unclipped, bgr_to_lab, lab_to_bgr
 
 
-@cache
 def _calibrated_once(seed: int):
-    setup = random_setup(seed)
-    scene = Scene(setup)
-    img0, tr0 = scene.render(State(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    setup, scene, _, prof = _calibrated(seed)
     return setup, scene, prof
 
 

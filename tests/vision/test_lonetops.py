@@ -11,20 +11,11 @@ from calibration.calibrate import START, calibrate
 from engine import Position
 from engine.observation import expected_counts
 from engine.rules import by_name, game_rules
+from tests.calibration.test_variant_start import _moved
 from tests.scenes.footage import game_frames
 from tests.scenes.scene import State
 from vision.lonetops import LONE_FRAMES
 from vision.read import read
-
-
-def _moved(start: Position, moves: dict[int, int]) -> Position:
-    """``start`` with checkers taken off its stacks and laid alone: {index: signed count}."""
-    pts = list(start.points)
-    for i, n in moves.items():
-        head = next(j for j, v in enumerate(pts) if v * n > 0 and abs(v) >= 10)
-        pts[head] -= n
-        pts[i] += n
-    return Position(tuple(pts))
 
 
 @pytest.fixture(scope="module")
