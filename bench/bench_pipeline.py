@@ -15,7 +15,9 @@ plays corrected and left standing, dances, double/take, double/drop, plain games
 draws its own board style and camera.
 
 Real mode renders each game (``tests.scenes``) to an MJPG video, calibrates a profile from its
-first frame (the start position), and replays it through ``gammoncam.pipeline.replay`` with the
+first frame (the start position; the corners tapped, as a referee does on the calibration page,
+when the board finder fails: the table says so), and replays it through
+``gammoncam.pipeline.replay`` with the
 vision room's settle gate and reader. ``.mat`` round trip: the record is written as .mat and read
 back; the table says whether it reads back to the same plays.
 
@@ -127,6 +129,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
                    settle=lambda f: flags[_decode(f.image)])
         sc = score(r.events, doc["game"])
         sc["cached"] = True
+        sc["tapped"] = (out / "tapped").is_file()
         kept = {"doc": doc, "flags": flags, "reads": reads}
         return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r, kept
     done = out / "game.json"  # rendered by an earlier run (the reads were not kept)
@@ -140,7 +143,15 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
         raise RuntimeError(f"cannot read {video}")
     # the start as the engine numbers it (calibration's default START has the colours the
     # other way round: white's checkers where the engine has black's)
-    profile = calibrate(first, game_rules(by_name(rules), 1).start if rules else STANDARD.start)
+    start = game_rules(by_name(rules), 1).start if rules else STANDARD.start
+    try:
+        profile = calibrate(first, start)
+    except ValueError:  # the finder failed: the referee taps the corners on the calibration page
+        import numpy as np
+
+        profile = calibrate(first, start, method="taps",
+                            corners=np.array(doc["setup"]["board_corners_px"], float))
+        (out / "tapped").write_text("the board finder failed; corners tapped\n")
     gate = Settler(frames=1)
     flags: list[bool] = []
     reads: dict[int, Any] = {}
@@ -159,6 +170,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
                read=recorded)
     cached.write_bytes(pickle.dumps((flags, reads)))
     sc = score(r.events, doc["game"])
+    sc["tapped"] = (out / "tapped").is_file()
     kept = {"doc": doc, "flags": flags, "reads": reads}
     return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r, kept
 
@@ -231,7 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{_mat_cell(r.record, a.rules):>4} {st.fps:>7.0f} "
                   f"{med:>6.1f}/{p95:>6.1f} {cmed:>6.1f}/{cp95:>6.1f}  "
                   f"({time.monotonic() - t0:.1f} s"
-                  f"{', cached' if sc.get('cached') else ''})")
+                  f"{', cached' if sc.get('cached') else ''}"
+                  f"{', corners tapped' if sc.get('tapped') else ''})")
             wrong = sc["wrong"]
             if kept is not None:
                 from bench.pipeline_misses import classify_game, unflagged
