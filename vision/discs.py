@@ -189,11 +189,17 @@ class DiscModel:
         seen; the whole row's without ``cols`` or side templates)."""
         if cols is None or self.side_mean is None or self.side_cols is None:
             return self.mean[colour][row]
-        d = (np.asarray(cols, np.float64)[:, None] - self.side_cols[colour][row]) / SIDE_SPREAD
-        w = np.exp(-0.5 * d * d)
-        w /= w.sum(1, keepdims=True)
+        w = self._side_weights(colour, row, cols)
         sm = self.side_mean[colour][row]  # (n, 2, TS*TS, 3)
         return np.einsum("ns,nsqc->nqc", w, sm).astype(np.float32)
+
+    def _side_weights(self, colour: int, row: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """(n, 2) how much each half's tops stand for strips in rows ``row`` at columns ``cols``:
+        by how near each half's checkers were seen (a Gaussian of ``SIDE_SPREAD`` columns)."""
+        assert self.side_cols is not None
+        d = (np.asarray(cols, np.float64)[:, None] - self.side_cols[colour][row]) / SIDE_SPREAD
+        w = np.exp(-0.5 * d * d)
+        return w / w.sum(1, keepdims=True)
 
     def tops_lit(self, colour: int, row: np.ndarray, cols: np.ndarray, strips: np.ndarray,
                  slots: Slots) -> np.ndarray:
@@ -202,10 +208,7 @@ class DiscModel:
         weighted by how near each was seen) times the light at each pixel, clipped at white as
         a camera clips them."""
         assert self.tops_bgr is not None and self.gain_bgr is not None
-        assert self.side_cols is not None
-        d = (np.asarray(cols, np.float64)[:, None] - self.side_cols[colour][row]) / SIDE_SPREAD
-        w = np.exp(-0.5 * d * d)
-        w /= w.sum(1, keepdims=True)
+        w = self._side_weights(colour, row, cols)
         t = np.einsum("ns,nsqc->nqc", w, self.tops_bgr[colour][row])[:, slots.all_tidx]
         g = self.gain_bgr[np.asarray(strips)][:, slots.all_idx // SW]
         return bgr_to_lab(np.clip(t * g[..., None], 0.0, 255.0))
@@ -457,8 +460,8 @@ class DiscModel:
     # -- JSON -----------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        def enc(a: np.ndarray) -> dict[str, Any]:
-            return {"shape": list(a.shape), "data": np.round(a, 1).ravel().tolist()}
+        def enc(a: np.ndarray, digits: int = 1) -> dict[str, Any]:
+            return {"shape": list(a.shape), "data": np.round(a, digits).ravel().tolist()}
 
         out = {"mean": enc(self.mean), "sigma": enc(self.sigma), "bg_mean": enc(self.bg_mean),
                "bg_sigma": enc(self.bg_sigma)}
@@ -466,15 +469,12 @@ class DiscModel:
             out["bg_bonus"] = enc(self.bg_bonus)
         if self.side_mean is not None and self.side_cols is not None:
             out["side_mean"] = enc(self.side_mean)
-            out["side_cols"] = {"shape": list(self.side_cols.shape),
-                                "data": np.round(self.side_cols, 3).ravel().tolist()}
+            out["side_cols"] = enc(self.side_cols, 3)
         if self.gain is not None:
-            out["gain"] = {"shape": list(self.gain.shape),
-                           "data": np.round(self.gain, 4).ravel().tolist()}
+            out["gain"] = enc(self.gain, 4)
         if self.tops_bgr is not None and self.gain_bgr is not None:
             out["tops_bgr"] = enc(self.tops_bgr)
-            out["gain_bgr"] = {"shape": list(self.gain_bgr.shape),
-                               "data": np.round(self.gain_bgr, 4).ravel().tolist()}
+            out["gain_bgr"] = enc(self.gain_bgr, 4)
         return out
 
     @classmethod
