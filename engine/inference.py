@@ -117,10 +117,11 @@ def midway(pos: Position, side: Side, roll: Roll, rules: Any) -> set[Position]:
     from .moves import to_relative
 
     out: set[Position] = set()
+    my0, opp0 = to_relative(pos, side, rules)
     for play in legal_plays(pos, side, roll, rules):
         steps = play.steps
         for mask in range(1, 1 << len(steps)):
-            my, opp = to_relative(pos, side, rules)
+            my, opp = my0.copy(), opp0.copy()
             for k, step in enumerate(steps):
                 if not mask >> k & 1:
                     continue
