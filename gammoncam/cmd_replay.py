@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from .clibase import BadInput, main
+
+if TYPE_CHECKING:
+    from .pipeline import Replay
 
 
 @main.command()
@@ -75,7 +79,7 @@ def replay(footage: str, profile_path: str, out: str, events_path: str | None, l
     try:
         if events_path:  # first: the record itself is never lost to a match file's limits
             Path(events_path).write_text(log)
-        text, problem = _match_text(result, out)
+        text, problem = _match_text(result, out, variant)
         if problem:
             kept = events_path or out + ".events.jsonl"
             if not events_path:
@@ -102,18 +106,16 @@ def _mat_holds(variant: str) -> bool:
     return mat_holds(by_name(variant))
 
 
-def _match_text(result: object, out: str) -> tuple[str, str | None]:
+def _match_text(result: Replay, out: str, variant: str | None) -> tuple[str, str | None]:
     """The match file's text (a .mat, or the transcript for any other name), or why none."""
     from engine.matfile import MatWriteError, write_mat
     from engine.transcript import export_mat, transcript
 
-    events = result.events  # type: ignore[attr-defined]
     if not out.lower().endswith(".mat"):
-        return transcript(events), None
+        return transcript(result.events), None
     try:
-        variant = events and events[0].get("settings", {}).get("variant")
         if variant and variant.lower() not in ("backgammon", "standard"):
-            return export_mat(events), None
-        return write_mat(result.record), None  # type: ignore[attr-defined]
+            return export_mat(result.events), None  # Portes, Tavla: tagged with the variant
+        return write_mat(result.record), None
     except MatWriteError as exc:
         return "", f"the record cannot be written as a .mat ({exc})"
