@@ -564,8 +564,11 @@ def pattern_score(frame: np.ndarray, corners: np.ndarray,
 
 def find_board(frame: np.ndarray) -> np.ndarray:
     """The playing area's corners (TL, TR, BR, BL, the points along TL-TR) in frame pixels, by
-    the thorough refinement (calibration: once per session); raises BoardNotFound."""
-    return find_playing_area(frame, thorough=True).corners
+    the thorough refinement (calibration: once per session), a board small in the frame looked
+    for again in a crop about it (:mod:`calibration.zoom`); raises BoardNotFound."""
+    from .zoom import find_zoomed
+
+    return find_zoomed(frame, thorough=True).corners
 
 
 def order_corners(quad: np.ndarray) -> np.ndarray:

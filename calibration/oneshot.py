@@ -3,7 +3,7 @@ look from the points themselves (per pixel, the median over the six strips of ea
 points are empty at most places), split what differs from it into the two checker sets (the
 lighter is white), and read with that provisional profile. The orientation is the one the board
 was found in (long side horizontal); a reader that numbers points must try all four. A board
-small in the frame is looked for again in a crop about it (:func:`find_zoomed`); a row whose
+small in the frame is looked for again in a crop about it (:mod:`calibration.zoom`); a row whose
 first checkers are too few to place its edge has its discs looked for again square-on
 (:mod:`calibration.rectdiscs`)."""
 
@@ -27,10 +27,7 @@ from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 from .discount import Stack, count_stacks, median0, with_faint_discs
 from .edges import MIN_COLS, first_columns, fit_long_edges, fit_row_ends
 from .find import (
-    BoardNotFound,
     Found,
-    find_playing_area,
-    first_look,
     pattern_score,
     point_aside,
     work_lab,
@@ -38,14 +35,12 @@ from .find import (
 from .learn import SIGMA_FLOOR
 from .rectdiscs import rectified_discs
 from .refine import refine_corners
+from .zoom import find_zoomed
 
 DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
 SETS_APART = 25.0  # Lab distance between the two disc clusters' centres for two checker sets
 DISC_P = 0.95  # probability given to a stack the discs show
 DICE_READINGS = "oneshot_dice"  # the profile's cache key of every die read_oneshot read
-ZOOM_MAX = 0.45  # a board found spanning less of the frame's long side is looked for again ...
-ZOOM_MARGIN = 0.25  # ... in a crop this share of its size wider on every side
-ZOOM_SURE = 0.5  # a find in the crop scoring less is compared with the whole frame's
 ASIDE_GAIN = 1.2  # a board a point aside, refitted, must score this many times better
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 
@@ -218,41 +213,6 @@ def _point_aside(frame: np.ndarray, q: np.ndarray, bar: float, discs: np.ndarray
     moved = fit_long_edges(fit_row_ends(aside, bar, discs), bar, discs)
     a, b = pattern_score(frame, q, lab), pattern_score(frame, moved, lab)
     return moved if b > ASIDE_GAIN * a else q
-
-
-def find_zoomed(frame: np.ndarray) -> Found:
-    """:func:`find_playing_area`, or, when the finder's first look (its best checker-grid
-    candidate, before any refinement) spans less than ZOOM_MAX of the frame's long side, the
-    finder again in a crop about it (the finder works on a fixed-size image: a small board's
-    checkers are then a few pixels across); a find there scoring under ZOOM_SURE is compared
-    with the whole frame's, the better kept. Raises BoardNotFound."""
-    look = first_look(frame)
-    rough = look.rough()
-    h, w = frame.shape[:2]
-    if rough is not None:
-        lo, hi = rough.min(0), rough.max(0)
-        size = float((hi - lo).max())
-        if size <= ZOOM_MAX * max(h, w):
-            c = 0.5 * (lo + hi)
-            half = 0.5 * size * (1 + 2 * ZOOM_MARGIN)
-            x0, y0 = (int(max(0.0, v - half)) for v in c)
-            x1, y1 = int(min(w, c[0] + half)), int(min(h, c[1] + half))
-            try:
-                near = find_playing_area(frame[y0:y1, x0:x1])
-            except BoardNotFound:
-                near = None
-            if near is not None:
-                off = np.array([x0, y0], np.float64)
-                discs = None if near.discs is None else near.discs + np.r_[off, 0.0]
-                near = Found(near.corners + off, near.bar, near.score, discs)
-                if near.score >= ZOOM_SURE:
-                    return near
-                try:  # a doubtful find in the crop: the whole frame's too, the better
-                    whole = find_playing_area(frame, look=look)
-                except BoardNotFound:
-                    return near
-                return near if near.score > whole.score else whole
-    return find_playing_area(frame, look=look)
 
 
 def with_disc_counts(obs: Observation, stacks: dict[tuple[bool, int], Stack]) -> Observation:

@@ -1,4 +1,4 @@
-"""One-shot finding of a board small in the frame (calibration.oneshot.find_zoomed): real
+"""One-shot finding of a board small in the frame (calibration.zoom.find_zoomed): real
 photos (read from ../shared/real, never copied) shrunk to a third and set in a plain 1280x720
 frame are found where the full-size photo's board is, by a second look at a crop about the
 finder's first look; the finder given that first look finds what it finds from scratch."""
@@ -17,7 +17,7 @@ REAL = Path(__file__).resolve().parents[2].parent / "shared" / "real"
 @pytest.mark.parametrize("name", ["data_images_test_test1.jpg", "data_images_test_test9.jpg"])
 def test_small_board_found_by_a_second_look(name: str) -> None:
     from calibration.find import find_playing_area
-    from calibration.oneshot import find_zoomed
+    from calibration.zoom import find_zoomed
 
     if not (REAL / name).exists():
         pytest.skip("real photos not available")
