@@ -307,17 +307,20 @@ def _candidates(gray: np.ndarray, angle: float) -> list[np.ndarray]:
 
 def plausible(q: np.ndarray, min_side: float) -> bool:
     """A convex quad of a playing area's proportions (points along the first side)."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
-    e = ((x1 - x0, y1 - y0), (x2 - x1, y2 - y1), (x3 - x2, y3 - y2), (x0 - x3, y0 - y3))
-    cross = [e[i][0] * e[(i + 1) % 4][1] - e[i][1] * e[(i + 1) % 4][0] for i in range(4)]
-    if not (min(cross) > 0 or max(cross) < 0):
-        return False
-    ln = [(a * a + b * b) ** 0.5 for a, b in e]
-    if min(ln) < min_side:
-        return False
-    if not (0.6 < ln[0] / ln[2] < 1.67 and 0.6 < ln[1] / ln[3] < 1.67):
-        return False
-    return ASPECT[0] < (ln[1] + ln[3]) / (ln[0] + ln[2]) < ASPECT[1]
+    return bool(plausible_many(np.asarray(q, np.float64)[None], min_side)[0])
+
+
+def plausible_many(Q: np.ndarray, min_side: float) -> np.ndarray:
+    """:func:`plausible` of each quad of ``Q`` (k, 4, 2), at once."""
+    e = np.roll(Q, -1, axis=1) - Q  # (k, 4, 2): sides 0-1, 1-2, 2-3, 3-0
+    en = np.roll(e, -1, axis=1)
+    cross = e[..., 0] * en[..., 1] - e[..., 1] * en[..., 0]
+    convex = (cross.min(1) > 0) | (cross.max(1) < 0)
+    ln = np.sqrt((e * e).sum(2))
+    r02, r13 = ln[:, 0] / np.maximum(ln[:, 2], 1e-300), ln[:, 1] / np.maximum(ln[:, 3], 1e-300)
+    asp = (ln[:, 1] + ln[:, 3]) / np.maximum(ln[:, 0] + ln[:, 2], 1e-300)
+    return (convex & (ln.min(1) >= min_side) & (0.6 < r02) & (r02 < 1.67) & (0.6 < r13)
+            & (r13 < 1.67) & (ASPECT[0] < asp) & (asp < ASPECT[1]))
 
 
 def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
@@ -343,15 +346,16 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
         """One group of moves (corners moved by a shift each), each made from the quad as it
         stands: taken one by one when ``thorough``, else the best of them."""
         up, cands = False, []
+        if not thorough:  # all moves from the same quad: judged at once
+            C = np.repeat(q[None], len(moves), axis=0)
+            for k, (corners, shift) in enumerate(moves):
+                C[k, corners] += shift
+            return take(list(C[plausible_many(C, min_side)]))
         for corners, shift in moves:
             cand = q.copy()
             cand[corners] += shift
-            if not plausible(cand, min_side):
-                continue
-            if thorough:
+            if plausible(cand, min_side):
                 up |= take([cand])
-            else:
-                cands.append(cand)
         return take(cands) | up
 
     for step in steps:
@@ -435,6 +439,7 @@ def first_look(frame: np.ndarray) -> Look:
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 1:] *= 1.5  # chroma counts a little more than lightness (shading)
+    _keep_lab(frame, s, lab)
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
     from .discs import checkers, detect, gradients
@@ -517,9 +522,24 @@ def _dedupe(scored: list, k: int, tol: float) -> list:
 SHIFT_GAIN = 0.02  # a quad a whole point aside must score this much better to be taken
 
 
+_LABS: list[tuple[np.ndarray, np.ndarray, float, np.ndarray]] = []  # the last frames' Lab
+
+
+def _keep_lab(frame: np.ndarray, s: float, lab: np.ndarray) -> None:
+    """Keep ``frame``'s working Lab for :func:`work_lab` (the last two frames: a one-shot read
+    looks at the frame, a crop of it, then the frame again), with a sparse sample of its
+    pixels (a buffer refilled in place is not the frame it was). Read only, as the finder
+    uses it."""
+    _LABS[:] = [e for e in _LABS if e[0] is not frame][-1:] + [
+        (frame, frame[::16, ::16].copy(), s, lab)]
+
+
 def work_lab(frame: np.ndarray) -> tuple[float, np.ndarray]:
     """The working image's scale and Lab (float, chroma weighted) as :func:`first_look` takes
-    them."""
+    them (kept from the frame's first look when it is the same array, unchanged)."""
+    for f, sample, s0, lab0 in _LABS:
+        if f is frame and np.array_equal(frame[::16, ::16], sample):
+            return s0, lab0
     h, w = frame.shape[:2]
     s = WORK / max(h, w)
     small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
@@ -527,6 +547,7 @@ def work_lab(frame: np.ndarray) -> tuple[float, np.ndarray]:
         small = cv2.cvtColor(small, cv2.COLOR_GRAY2BGR)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
     lab[..., 1:] *= 1.5
+    _keep_lab(frame, s, lab)
     return s, lab
 
 

@@ -67,3 +67,48 @@ def test_vote_threshold_kept_for_the_same_gradients_only() -> None:
     want_a = max(float(np.percentile(a, EDGE_PCT)), 8.0)
     assert vote_threshold(a) == want_a and vote_threshold(a) == want_a
     assert vote_threshold(b) == max(float(np.percentile(b, EDGE_PCT)), 8.0) != want_a
+
+
+def _plausible_scalar(q: np.ndarray, min_side: float) -> bool:
+    """The finder's quad check as it was written, one quad in plain Python (the reference)."""
+    from calibration.find import ASPECT
+
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q.tolist()
+    e = ((x1 - x0, y1 - y0), (x2 - x1, y2 - y1), (x3 - x2, y3 - y2), (x0 - x3, y0 - y3))
+    cross = [e[i][0] * e[(i + 1) % 4][1] - e[i][1] * e[(i + 1) % 4][0] for i in range(4)]
+    if not (min(cross) > 0 or max(cross) < 0):
+        return False
+    ln = [(a * a + b * b) ** 0.5 for a, b in e]
+    if min(ln) < min_side:
+        return False
+    if not (0.6 < ln[0] / ln[2] < 1.67 and 0.6 < ln[1] / ln[3] < 1.67):
+        return False
+    return ASPECT[0] < (ln[1] + ln[3]) / (ln[0] + ln[2]) < ASPECT[1]
+
+
+def test_plausible_many_judges_as_one_by_one() -> None:
+    from calibration.find import plausible, plausible_many
+
+    rng = np.random.default_rng(12)
+    base = np.array([[100, 100], [500, 110], [510, 420], [90, 400]], float)
+    Q = base[None] + rng.normal(0, 90, (3000, 4, 2))
+    Q[:50] = Q[:50, ::-1]  # the other winding too
+    want = np.array([_plausible_scalar(q, 80.0) for q in Q])
+    assert 0.05 < want.mean() < 0.95  # both answers well represented
+    assert np.array_equal(plausible_many(Q, 80.0), want)
+    assert [plausible(q, 80.0) for q in Q[:200]] == list(want[:200])
+
+
+def test_work_lab_kept_only_for_the_same_unchanged_frame() -> None:
+    from calibration.find import first_look, work_lab
+
+    rng = np.random.default_rng(13)
+    frame = (rng.random((360, 640, 3)) * 255).astype(np.uint8)
+    look = first_look(frame)
+    s, lab = work_lab(frame)
+    assert lab is look.lab and s == look.s
+    fresh = work_lab(frame.copy())[1]  # another array: computed, the same values
+    assert fresh is not lab and np.array_equal(fresh, lab)
+    frame[:] = 255 - frame  # a buffer refilled in place is another frame
+    again = work_lab(frame)[1]
+    assert again is not lab and not np.array_equal(again, lab)
