@@ -374,6 +374,35 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
                                                     frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
+    if v is None and ROUND3:
+        v3, face3, clarity3, guess3 = _round3(L, xs, ys, nominal, spots, pts, frame_px, lift)
+        if v3 is not None and face3 is not None:
+            return v3, face3, clarity3, guess3
+    return v, face, clarity, guess
+
+
+def _round3(L: np.ndarray, xs: np.ndarray, ys: np.ndarray, nominal: float,
+            spots: list[tuple[int, np.ndarray, float]], pts: np.ndarray, frame_px: float,
+            lift: tuple[float, float]) -> tuple[int | None, Face | None, float, int | None]:
+    """The third round, for a face the first two refused: a dense grid of poses (every
+    :data:`R3_TURN` degrees, shifts and sizes) round where the camera's pose puts the top face
+    (the footprint's centre moved by :data:`LIFT_SHARE` x ``lift``). The two rounds before
+    try few turns round each start and polish only the best coarse pose of each layout: a small
+    face's coarse scores are rough, and its best pose is often not among them. A read here
+    taken on the spots' evidence or as a strong fit (short of plain) must lead the next layout
+    by :data:`R3_SPOTS_MARGIN`; a 1 is never read here (a lone pip is too little to go on:
+    one pip of a 2 passes for it)."""
+    cx = float(xs.mean()) + LIFT_SHARE * lift[0]
+    cy = float(ys.mean()) + LIFT_SHARE * lift[1]
+    sh = np.linspace(-R3_SHIFT, R3_SHIFT, R3_NSHIFT) * nominal
+    ang = np.radians(np.arange(0.0, 90.0, R3_TURN))
+    a, s, dx, dy = np.meshgrid(ang, nominal * np.array(R3_SIDES), sh, sh, indexing="ij")
+    C = np.stack([cx + dx.ravel(), cy + dy.ravel(), a.ravel(), s.ravel()], 1)
+    v, face, clarity, guess, _corr, margin = _search(L, C, nominal, spots, frame_px)
+    if v == 1 and _pip_beside(face, pts, nominal):
+        v = None
+    if v is not None and (v in R3_NOT or face.by_spots and margin < R3_SPOTS_MARGIN):
+        v = None
     return v, face, clarity, guess
 
 
@@ -486,4 +515,10 @@ MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces
 SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face
 SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pip
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
+ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
+R3_SHIFT, R3_NSHIFT = 0.15, 4  # its shifts (x the nominal side) round the lifted centre,
+R3_TURN = 7.5  # its turns (every this many degrees),
+R3_SIDES = (0.92, 1.0, 1.08)  # its sizes (x nominal)
+R3_NOT = (1,)  # values never read there
+R3_SPOTS_MARGIN = 0.2  # and the least lead of a read there short of plain (0.19 took a 5 as 4)
 MAX_SIDE = 1.2  # a face larger than this (x nominal) covers a die and its sides or two dice
