@@ -18,12 +18,17 @@ import cv2
 import numpy as np
 
 from .discount import COL_TOL, column_of
+from .edgeline import EdgeImage, banded, edge_strength
 
 EDGE_IN = 1.05  # first checker's centre from the edge, in radii
 FIRST_MAX = 1.6  # a column's first disc lies within this many diameters of the current edge
 MIN_COLS = 3  # columns with a first disc needed to move an edge
 MAX_RESID = 0.25  # largest residual of the edge line, in checker diameters
-MAX_MOVE = 1.0  # an edge moves at most this many diameters
+MAX_MOVE = 1.0  # an edge moves at most this many diameters ...
+FAR_MOVE = 1.5  # ... or this many where the frame shows an edge there (``edges`` given) ...
+EDGE_GAIN = 1.5  # ... this many times stronger than where the edge was (edgeline) ...
+BAND_GAIN = 2.0  # ... with the colour varying this many times more just inside it than outside
+BAND_OFF = 0.012  # (the bands this share of the edge's length from it)
 MAX_TILT = 0.6  # and tilts at most this many diameters over the width
 AGREE = 0.6  # share of the columns' first discs on the edge line
 MIN_SPAN = 0.5  # the agreeing columns span this much of the width to tilt an edge
@@ -101,9 +106,13 @@ def _in_unit(q: np.ndarray, bar: float, discs: np.ndarray
     return H, c, rad, col, inside & (np.abs(off) < COL_TOL)
 
 
-def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.ndarray:
+def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray,
+                   edges: EdgeImage | None = None) -> np.ndarray:
     """``corners`` (TL, TR, BR, BL, points along TL-TR) with each long edge moved onto the line
-    its columns' first checkers imply, where at least MIN_COLS columns agree on it."""
+    its columns' first checkers imply, where at least MIN_COLS columns agree on it. A move of
+    more than MAX_MOVE diameters (up to FAR_MOVE) is made only when ``edges`` (the frame's
+    gradients) shows an edge along the new line EDGE_GAIN times stronger than along the old (the
+    pattern model may leave a long edge about a checker row off, in or out)."""
     q = np.asarray(corners, np.float64)
     if discs is None or len(discs) < MIN_COLS:
         return q
@@ -120,10 +129,16 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
         edge = depth[first] - EDGE_IN * rad[first]  # where the edge is near each column
         d = 2 * np.median(rad[first])
         coef = _consensus_line(u, edge, MAX_RESID * d, MAX_TILT * d)
-        if coef is None or np.abs(coef[0] + coef[1] * np.r_[0, 1]).max() > MAX_MOVE * d:
+        if coef is None:
             continue
+        move = np.abs(coef[0] + coef[1] * np.r_[0, 1]).max()
         e0, e1 = coef[0], coef[0] + coef[1]  # the edge's depth at u = 0 and u = 1
-        new[top] = (e0, e1) if top else (1 - e0, 1 - e1)
+        line = (e0, e1) if top else (1 - e0, 1 - e1)
+        if move > MAX_MOVE * d and not (
+                edges is not None and move <= FAR_MOVE * d
+                and _stronger(edges, Hi, line, 0.0 if top else 1.0)):
+            continue
+        new[top] = line
     if not new:
         return q
     uq = unit.astype(np.float64).copy()
@@ -132,6 +147,25 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray) -> np.nda
     if False in new:
         uq[3, 1], uq[2, 1] = new[False]
     return cv2.perspectiveTransform(uq.reshape(-1, 1, 2), Hi).reshape(-1, 2)
+
+
+def _stronger(edges: EdgeImage, Hi: np.ndarray, line: tuple[float, float], old: float) -> bool:
+    """Whether the unit-square line v = line[0] .. line[1] (u = 0 .. 1) looks like the playing
+    area's long edge rather than the edge at v = ``old``: the frame's edge along it EDGE_GAIN
+    times stronger, and the colour just inside it varying BAND_GAIN times more than just
+    outside (points' bases and checkers in, plain frame out; a frame's outer edge, where false
+    discs on the wood may put a row's first checkers, has plain wood inside too)."""
+    def ends(v0: float, v1: float) -> np.ndarray:
+        uv = np.array([[[0.0, v0]], [[1.0, v1]]])
+        return cv2.perspectiveTransform(uv, Hi).reshape(2, 2)
+
+    a, b = ends(*line), ends(old, old)
+    inward = ends(*(v + (0.05 if old == 0.0 else -0.05) for v in line)) - a
+    inward = inward.mean(0) / (np.linalg.norm(inward.mean(0)) + 1e-9)
+    off = BAND_OFF * float(np.linalg.norm(a[1] - a[0]))
+    vin, vout = banded(edges.frame, a[0], a[1], inward, off)
+    return vin > BAND_GAIN * vout and \
+        edge_strength(edges, a[0], a[1]) > EDGE_GAIN * edge_strength(edges, b[0], b[1])
 
 
 SCALES = tuple(float(x) for x in np.linspace(0.84, 1.16, 33))  # row stretches tried

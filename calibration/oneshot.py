@@ -25,6 +25,7 @@ from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
 from .discount import Stack, count_stacks, median0, with_faint_discs
+from .edgeline import EdgeImage
 from .edges import MIN_COLS, first_columns, fit_long_edges, fit_row_ends
 from .find import (
     Found,
@@ -179,12 +180,13 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
         q, shape = refine_corners(frame, found.corners), shape_of(found)
         if found.discs is not None:
             discs = with_faint_discs(frame, found.discs, seen=found.work)
-            q = fit_long_edges(q, found.bar, discs)
+            edges = EdgeImage(frame)
+            q = fit_long_edges(q, found.bar, discs, edges)
             if min(first_columns(q, found.bar, discs)) < MIN_COLS:
                 # a row's edge the first checkers do not place: look again square-on
                 discs = rectified_discs(frame, q, found.bar, discs)
-                q = fit_long_edges(q, found.bar, discs)
-            q = fit_long_edges(fit_row_ends(q, found.bar, discs), found.bar, discs)
+                q = fit_long_edges(q, found.bar, discs, edges)
+            q = fit_long_edges(fit_row_ends(q, found.bar, discs), found.bar, discs, edges)
             q = _point_aside(frame, q, found.bar, discs)
     else:
         q, shape = refine_corners(frame, corners), None
