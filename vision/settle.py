@@ -1,6 +1,12 @@
 """The settle gate: cheap enough for every frame of a low-resolution stream (e.g. picamera2's
-lores Y plane). A frame is settled when the mean absolute change of a small blurred grey copy
-stayed under ``threshold`` for ``frames`` frames in a row."""
+lores Y plane). Each frame is shrunk to a small blurred grey copy (``SMALL``, area averaging, so
+sensor noise mostly cancels) and compared with the previous one: the frame moved when the mean
+absolute change over the whole copy reached ``threshold``, or when the mean change over any one
+tile of a ``TILES`` grid did (``tile_threshold``). The whole-frame mean alone missed a hand over
+a board that fills a small part of the view (a hand reaching in moved the mean by 1-1.5 grey
+levels at 320x180, under its 2.0, while the tiles it crossed changed by 24-120 levels; still
+frames' tiles change by at most 1-2). A frame is settled when ``frames`` frames in a row did
+not move."""
 
 from __future__ import annotations
 
@@ -8,15 +14,20 @@ import cv2
 import numpy as np
 
 SMALL = (80, 45)
+TILES = (16, 9)  # tiles of 5x5 pixels of the small copy (1/16 of the view's width each)
 
 
 class Settler:
-    def __init__(self, threshold: float = 2.0, frames: int = 3) -> None:
+    def __init__(self, threshold: float = 2.0, frames: int = 3,
+                 tile_threshold: float = 8.0) -> None:
         self.threshold = threshold
+        self.tile_threshold = tile_threshold
         self.frames = frames
         self._prev: np.ndarray | None = None
         self._still = 0
-        self.motion = 0.0
+        self.motion = 0.0  # the last frame's mean change (grey levels)
+        self.tile_motion = 0.0  # the last frame's largest tile mean change
+        self.moved = True  # whether the last frame moved
 
     def update(self, frame: np.ndarray) -> bool:
         """Feed one frame (grey or BGR, any size); True when the scene has settled."""
@@ -24,9 +35,13 @@ class Settler:
         small = cv2.resize(g, SMALL, interpolation=cv2.INTER_AREA)
         if self._prev is None:
             self._prev = small
-            self.motion = float("inf")
+            self.motion = self.tile_motion = float("inf")
+            self.moved = True
             return False
-        self.motion = float(cv2.absdiff(small, self._prev).mean())
+        diff = cv2.absdiff(small, self._prev)
         self._prev = small
-        self._still = self._still + 1 if self.motion < self.threshold else 0
+        self.motion = float(cv2.mean(diff)[0])
+        self.tile_motion = float(cv2.resize(diff, TILES, interpolation=cv2.INTER_AREA).max())
+        self.moved = self.motion >= self.threshold or self.tile_motion >= self.tile_threshold
+        self._still = 0 if self.moved else self._still + 1
         return self._still >= self.frames
