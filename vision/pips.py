@@ -312,8 +312,8 @@ SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may i
 
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
-              second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0)
-              ) -> tuple[int | None, Face | None, float, int | None]:
+              second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
+              third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess).
 
     Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
@@ -339,7 +339,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     face is seen against the die's base (pixels of ``L``, away from the camera's foot; the
     camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
     the face is looked for also :data:`LIFT_SHARE` x ``lift`` from the footprint's centre
-    (:data:`LIFT_SHARE2` x in the second round)."""
+    (:data:`LIFT_SHARE2` x in the second round). A face both rounds refuse gets a third, denser
+    round (:func:`_round3`; ``third_round``: False spares it)."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -356,8 +357,13 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
                                                     frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
-    if not (ROUND2 and second_round) or (v is not None and corr >= EARLY_CORR
-                                          and margin >= EARLY_MARGIN):
+    if v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN:
+        return v, face, clarity, guess
+    if not (ROUND2 and second_round):
+        if v is None and ROUND3 and third_round:
+            v3, face3, clarity3, guess3 = _round3(L, xs, ys, nominal, spots, pts, frame_px, lift)
+            if v3 is not None and face3 is not None:
+                return v3, face3, clarity3, guess3
         return v, face, clarity, guess
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
@@ -374,7 +380,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
                                                     frame_px)
     if v == 1 and _pip_beside(face, pts, nominal):
         v = None
-    if v is None and ROUND3:
+    if v is None and ROUND3 and third_round:
         v3, face3, clarity3, guess3 = _round3(L, xs, ys, nominal, spots, pts, frame_px, lift)
         if v3 is not None and face3 is not None:
             return v3, face3, clarity3, guess3
@@ -509,7 +515,8 @@ MIN_CORR = 0.7  # the best layout's correlation
 STRONG_ONE = 0.25  # a strong fit as a 1 leads the next by this (a lone pip is little to go on)
 STRONG_CORR, STRONG_MARGIN, STRONG_MIN_PX = 0.65, 0.15, 7.0  # a strong fit (see :func:`read_face`)
 MIN_MARGIN = 0.08  # over the next layout (each at its own best pose)
-PIP_CONTRAST = 45.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
+PIP_CONTRAST = 30.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
+# (45 refused owner-coloured dice whose pips are near their body's lightness; 25 read no more)
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
 SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face
