@@ -79,14 +79,28 @@ class Counter:
         self.front = np.concatenate([(d < 5) & (np.abs(i % SW + 0.5 - SW / 2) < SW * 0.3)
                                      for d, i in zip(self.slots.dists, self.slots.idx,
                                                      strict=True)])
-        self._parts = [
+        self.front_idx = np.flatnonzero(self.front)
+        self.front_n = max(len(self.front_idx), 1)
+        # every point mask set's checker columns summed per slot in one product per slot (the
+        # mask sets side by side: column offsets ``_offsets``)
+        self._offsets = np.cumsum([0] + [ms.A.shape[1] for ms in self.points]).tolist()
+        self._parts = _fused([
             _by_slot(ms, self.slots, [[d for d, _ in stack_centres(n, r)]
                                       for n in range(ms.nmax + 1)])
-            for ms, r in zip(self.points, rows, strict=True)]
+            for ms, r in zip(self.points, rows, strict=True)], self._offsets,
+            self.slots.bounds())
         bd = bar_dists(lay, self.bar.nmax)
         self.bar_slots: Slots = make_slots(lay, sorted(set(bd)))
-        self._bar_parts = _by_slot(self.bar, self.bar_slots,
-                                   [bd[:n] for n in range(self.bar.nmax + 1)])
+        self._bar_parts = _fused([_by_slot(self.bar, self.bar_slots,
+                                           [bd[:n] for n in range(self.bar.nmax + 1)])],
+                                 [0, self.bar.A.shape[1]], self.bar_slots.bounds())
+        # a tray half's count n scores the sum of its checkers' columns: one product
+        self._tray_sums = []
+        for tm in self.trays:
+            C = np.zeros((tm.A.shape[1], tm.nmax + 1), np.float32)
+            for n in range(1, tm.nmax + 1):
+                C[tm.col_of[n], n] = 1.0
+            self._tray_sums.append(C)
 
     def regions(self, ev: Evidence | None, scale: float,
                 disc: DiscEvidence | None = None, unseen: float = UNSEEN_FRACTION
@@ -95,10 +109,14 @@ class Counter:
         ``disc``: per-slot disc evidence of the points (white, black LLRs and their scale),
         used instead of the colour evidence when the profile has disc templates."""
         scores = None
+        if disc is not None:  # white's and black's sums of every mask set, in one pass
+            n = disc.Lw.shape[0]
+            S = _sums(np.concatenate([disc.Lw, disc.Lb]), self._offsets[-1], self._parts)
+            S *= disc.scale
         for which, ms in enumerate(self.points):
             if disc is not None:
-                Sw, Sb = (_sums(x, ms, self.slots, self._parts[which]) for x in (disc.Lw, disc.Lb))
-                sc = stack_scores(Sw * disc.scale, Sb * disc.scale, ms, self.hyps, LAYER_PENALTY)
+                o0, o1 = self._offsets[which], self._offsets[which + 1]
+                sc = stack_scores(S[:n, o0:o1], S[n:, o0:o1], ms, self.hyps, LAYER_PENALTY)
             else:
                 assert ev is not None
                 sc = stack_scores((ev.Lw[:24] @ ms.A) * scale, (ev.Lb[:24] @ ms.A) * scale, ms,
@@ -107,18 +125,18 @@ class Counter:
         pts = to_dicts(scores, self.hyps)
         best = [max(p.items(), key=lambda kv: kv[1])[0] for p in pts]
         regions: list[dict[tuple[int, int], float] | None] = list(pts)
-        for i in range(24):
-            f = disc.foreign[i] if disc is not None else ev.foreign[i].mean()  # type: ignore[union-attr]
-            if f > unseen:
-                regions[i] = None
+        f = disc.foreign if disc is not None else ev.foreign[:24].mean(1)  # type: ignore[union-attr]
+        for i in np.flatnonzero(np.asarray(f) > unseen):
+            regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []
+        if disc is not None:  # rows: white top, white bottom, black top, black bottom
+            B = _sums(np.concatenate([disc.bar_Lw, disc.bar_Lb]), self.bar.A.shape[1],
+                      self._bar_parts)
+            B *= disc.scale
         for h, idx in enumerate((BAR_TOP, BAR_BOTTOM)):
             if disc is not None:
-                Sw = _sums(disc.bar_Lw[h:h + 1], self.bar, self.bar_slots,
-                           self._bar_parts) * disc.scale
-                Sb = _sums(disc.bar_Lb[h:h + 1], self.bar, self.bar_slots,
-                           self._bar_parts) * disc.scale
+                Sw, Sb = B[h:h + 1], B[2 + h:3 + h]
             else:
                 assert ev is not None
                 Sw = (ev.Lw[idx:idx + 1] @ self.bar.A) * scale
@@ -134,13 +152,11 @@ class Counter:
         for idx, region, white in ((TRAY_BOTTOM, WHITE_OFF, True), (TRAY_TOP, BLACK_OFF, False)):
             tm = self.trays[idx - TRAY_TOP]
             if disc is not None:
-                S = (disc.tray_any[idx - TRAY_TOP:idx - TRAY_TOP + 1] @ tm.A) * disc.scale
+                T = (disc.tray_any[idx - TRAY_TOP:idx - TRAY_TOP + 1] @ tm.A) * disc.scale
             else:
                 assert ev is not None
-                S = (ev.Lany[idx:idx + 1] @ tm.A) * scale
-            sc = np.zeros((1, tm.nmax + 1), np.float32)
-            for n in range(1, tm.nmax + 1):
-                sc[0, n] = S[0, tm.col_of[n]].sum()
+                T = (ev.Lany[idx:idx + 1] @ tm.A) * scale
+            sc = (T @ self._tray_sums[idx - TRAY_TOP]).astype(np.float32)
             keys = [(n, 0, 0) if white else (0, n, 0) for n in range(tm.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
         return regions, best
@@ -162,13 +178,28 @@ def _by_slot(ms: MaskSet, slots: Slots, centres: list[list[float]]
     return out
 
 
-def _sums(L: np.ndarray, ms: MaskSet, slots: Slots,
-          parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
-    """Per-checker evidence sums (strips x mask-set columns) from per-slot disc LLRs."""
-    b = slots.bounds()
-    S = np.zeros((L.shape[0], ms.A.shape[1]), np.float32)
-    for s, c, A in parts:
-        S[:, c] = L[:, b[s]:b[s + 1]] @ A
+def _fused(per_set: list[list[tuple[int, np.ndarray, np.ndarray]]], offsets: list[int],
+           bounds: list[int]) -> list[tuple[slice, np.ndarray, np.ndarray]]:
+    """Per slot: (its disc pixels' slice of the per-slot LLRs, the columns of every mask set
+    (offset by ``offsets``) of checkers centred there, their masks side by side): one product
+    per slot sums all the mask sets' checkers centred on it."""
+    by: dict[int, tuple[list[np.ndarray], list[np.ndarray]]] = {}
+    for k, parts in enumerate(per_set):
+        for s, c, A in parts:
+            cols, mats = by.setdefault(s, ([], []))
+            cols.append(c + offsets[k])
+            mats.append(A)
+    return [(slice(bounds[s], bounds[s + 1]), np.concatenate(cols),
+             np.ascontiguousarray(np.concatenate(mats, axis=1), dtype=np.float32))
+            for s, (cols, mats) in sorted(by.items())]
+
+
+def _sums(L: np.ndarray, ncols: int, parts: list[tuple[slice, np.ndarray, np.ndarray]]
+          ) -> np.ndarray:
+    """Per-checker evidence sums (rows of ``L`` x mask-set columns) from per-slot disc LLRs."""
+    S = np.zeros((L.shape[0], ncols), np.float32)
+    for sl, c, A in parts:
+        S[:, c] = L[:, sl] @ A
     return S
 
 

@@ -180,6 +180,8 @@ class DiscModel:
     # a point's tops are these times its light, clipped at white (instead of ``side_mean``,
     # ``gain``)
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
+    _change: dict | None = field(default=None, repr=False, compare=False)  # change_llr's
+    # parameters per set of strips (their empty looks change only through ``learn_empty``)
 
     # -- evidence -------------------------------------------------------------------------------
 
@@ -286,12 +288,26 @@ class DiscModel:
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
         """Per pixel of the given strips: how much likelier "something is there" is than the
         strip's own empty look (clipped LLR)."""
-        x = lab.astype(np.float32)
-        z = (x - self.bg_mean[strips]) / self.bg_sigma[strips]
-        lbg = -0.5 * np.sum(z * z, -1) - np.sum(np.log(self.bg_sigma[strips]), -1) - 2.7568
-        if self.bg_bonus is not None:
-            lbg = lbg + self.bg_bonus[strips]
-        return np.clip(OTHER_LOG - lbg, -CLIP, CLIP)
+        key = tuple(np.asarray(strips).tolist())
+        if self._change is None:
+            self._change = {}
+        if key not in self._change:  # the looks' inverse spreads and OTHER_LOG - normaliser
+            sig = self.bg_sigma[strips]
+            c = OTHER_LOG + np.sum(np.log(sig), -1) + 2.7568
+            if self.bg_bonus is not None:
+                c = c - self.bg_bonus[strips]
+            self._change[key] = (self.bg_mean[strips].astype(np.float32),
+                                 (1.0 / sig).astype(np.float32), c.astype(np.float32))
+        m, inv, c = self._change[key]
+        z = lab.astype(np.float32)
+        z -= m
+        z *= inv
+        z *= z
+        d = z[..., 0] + z[..., 1]
+        d += z[..., 2]
+        d *= 0.5
+        d += c
+        return np.clip(d, -CLIP, CLIP, out=d)
 
     # -- learning from later frames -------------------------------------------------------------
 
@@ -317,6 +333,7 @@ class DiscModel:
             own = self.bg_bonus[:24] == 0
             self._noise = np.median(self.bg_sigma[:24][own], 0) if own.any() else SIGMA_FLOOR
         noise = self._noise
+        self._change = None
         self.bg_mean[strip, take] = x
         self.bg_sigma[strip, take] = noise
         self.bg_bonus[strip, take] = 0.0

@@ -100,7 +100,7 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
     bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
     trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
-    front = foreign[:, counter.front].mean(1)
+    front = np.count_nonzero(foreign[:, counter.front_idx], axis=1) / counter.front_n
     return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep))
 
 
