@@ -22,7 +22,10 @@ found centre; when that read is refused, the face's square is fitted in the face
 and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
 again about the fitted centre and turn (taken if clear, and naming the first read's best value
 unless clearer still); a value both reads name is taken too when both scores are high and
-their margins add up (``AGREE_SCORE``, ``AGREE_MARGIN``).
+their margins add up (``AGREE_SCORE``, ``AGREE_MARGIN``). A face still refused is read once more
+by analysis by synthesis (:mod:`vision.cube_synth`: each value's face drawn blurred as a face of
+its size in the frame is, scored by normalised correlation with a margin rule): most refusals
+were 13-20 pixel faces too blurred for the templates to tell 16 from 64 or 2 from 8.
 Everything that depends on the profile only (strip maps, templates) is built once and cached.
 """
 
@@ -36,6 +39,7 @@ import numpy as np
 
 from engine.observation import Cube
 
+from .cube_synth import synth_read
 from .geometry import Layout
 
 CUBE_D = 0.65  # the cube's side / checker diameter (26 mm cubes, 40 mm checkers)
@@ -468,10 +472,32 @@ def face_window(frame: np.ndarray, st: _Strip, x: float, y: float, side: float) 
     return cv2.cvtColor(win, cv2.COLOR_BGR2GRAY).astype(np.float32)
 
 
-def read_face(L: np.ndarray, turn: float | None, keep: int = 1) -> FaceRead:
+def face_size_px(st: _Strip, x: float, y: float, side: float) -> float:
+    """The mean length in frame pixels of the sides of a face ``side`` wide centred at
+    canonical (x, y) of a strip's face plane."""
+    h = side / 2
+    q = st.lift @ np.array([[x - h, x + h, x + h, x - h], [y - h, y - h, y + h, y + h],
+                            [1.0, 1.0, 1.0, 1.0]])
+    q = q[:2] / q[2]
+    return float(np.mean(np.linalg.norm(q - np.roll(q, 1, axis=1), axis=0)))
+
+
+def read_face(L: np.ndarray, turn: float | None, keep: int = 1,
+              face_px: float | None = None) -> FaceRead:
     """The number of the face window ``L`` (upright when turned ``turn`` degrees; any quarter
     turn when None): templates about the window's centre, then about the fitted square when
-    refused."""
+    refused; then, when still refused and the face's size in the frame (``face_px`` pixels a
+    side) is known, by analysis by synthesis (:func:`vision.cube_synth.synth_read`)."""
+    read = _read_templates(L, turn, keep)
+    if read.value is None and turn is not None and face_px is not None:
+        syn = synth_read(L, turn, face_px, FACE_WIN / FACE_WIN_SIDES)
+        if syn.value is not None:
+            return FaceRead(syn.value, syn.value, syn.score, syn.margin, read.feats)
+    return read
+
+
+def _read_templates(L: np.ndarray, turn: float | None, keep: int = 1) -> FaceRead:
+    """:func:`read_face` by the digit templates alone."""
     px = FACE_WIN / FACE_WIN_SIDES
     c = np.array([FACE_WIN / 2 - 0.5, FACE_WIN / 2 - 0.5])
     value, score, margin, feats = _number(L, c, px, turn, keep)
@@ -495,7 +521,8 @@ def face_value(frame: np.ndarray, st: _Strip, x: float, y: float, side: float,
                turn: float | None = None) -> tuple[int | None, float, float]:
     """(value or None, score, margin) of the face centred at canonical (x, y) of a strip; the
     number upright when turned ``turn`` degrees (any quarter turn when None)."""
-    read = read_face(face_window(frame, st, x, y, side), turn)
+    read = read_face(face_window(frame, st, x, y, side), turn,
+                     face_px=face_size_px(st, x, y, side))
     return read.value, read.score, read.margin
 
 
