@@ -6,7 +6,11 @@ The position check reads the calibration frame with the profile as the reader wi
 disc templates just learned from the frame), so a board the reader reads right is never refused
 because an older, weaker model misreads it. A point the position leaves empty learns its empty
 look from this very frame and so always reads back empty: only the regions the position fills
-(and the bar and trays) can disagree, hence the tighter limit."""
+(and the bar and trays) can disagree, hence the tighter limit.
+
+Without markers or taps, a board whose found quad the check refuses is looked for again by the
+finder's edge search (:mod:`calibration.refind`): a variant's two pyramids can lead the checker
+grid astray, and the check then decides on the second quad as on the first."""
 
 from __future__ import annotations
 
@@ -32,6 +36,7 @@ from .drift import reference_image
 from .find import find_board
 from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
 from .markers import corners_from_markers
+from .refind import other_quads
 from .refine import refine_corners
 from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops
 
@@ -145,6 +150,24 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     tried (``orientation`` fixes one) and the one that reads the position best is kept."""
     pos = position or START
     q = board_corners(frame, method, corners)
+    try:
+        return _calibrate_at(frame, pos, q, method, shape, orientation)
+    except PositionMismatch:
+        if method != "auto" or corners is not None:
+            raise
+        # the finder's second answer (a variant's two pyramids can mislead its first)
+        for other in other_quads(frame):
+            try:
+                return _calibrate_at(frame, pos, refine_corners(frame, other), method, shape,
+                                     orientation)
+            except PositionMismatch:
+                continue
+        raise
+
+
+def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
+                  shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+    """:func:`calibrate` with the playing area's corners ``q`` (in some order)."""
     names = [orientation] if orientation else (
         ["identity"] if method == "markers" else list(ORIENTATIONS))
     ranked: list[tuple[tuple[int, int, float], str, BoardProfile]] = []

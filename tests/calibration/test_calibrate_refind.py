@@ -1,0 +1,45 @@
+"""Calibration without taps from a variant's start: the finder's second answer (its edge
+search, ``calibration.refind``) is tried when the position check refuses the first quad."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from calibration import calibrate as cal
+from calibration.calibrate import calibrate
+from calibration.refind import other_quads
+from engine.observation import expected_counts
+from engine.rules import by_name, game_rules
+from tests.scenes.footage import game_frames
+from tests.scenes.scene import State
+from vision.read import read
+
+
+def _start(seed: int, rules: str) -> tuple[np.ndarray, np.ndarray, object]:
+    scene, _game, _it = game_frames(seed, "normal", 960, 540, max_turns=1, rules=rules)
+    start = game_rules(by_name(rules), 1).start
+    img, truth = scene.render(State(start))
+    return img, np.array(truth["board_corners_px"], float), start
+
+
+def _off(q: np.ndarray, truth: np.ndarray) -> float:
+    """The largest corner distance between two quads, over the ways one lists the other."""
+    return min(float(np.abs(np.roll(o, k, 0) - truth).max())
+               for o in (q, q[::-1]) for k in range(4))
+
+
+@pytest.mark.parametrize("seed", [700010])
+def test_a_plakoto_start_the_grid_misleads_calibrates_from_the_edges(seed: int) -> None:
+    """A tuning render whose checker grid leads the finder to a quad that is no board (the
+    position check refuses it): the edge search finds the board, and the profile reads the
+    start's two stacks where they are."""
+    img, truth, start = _start(seed, "plakoto")
+    with pytest.raises(cal.PositionMismatch):
+        cal._calibrate_at(img, start, cal.board_corners(img, "auto"), "auto", None, None)
+    (q,) = other_quads(img)
+    assert _off(q, truth) < 12.0
+    prof = calibrate(img, start)
+    best = read(img, prof, settled=False).best_counts()
+    for i, (w, b) in enumerate(expected_counts(start)[:24]):
+        assert best[i] is not None and ((best[i][0] > 0, best[i][1] > 0) == (w > 0, b > 0))
