@@ -204,15 +204,17 @@ class DiscModel:
         return w / w.sum(1, keepdims=True)
 
     def tops_lit(self, colour: int, row: np.ndarray, cols: np.ndarray, strips: np.ndarray,
-                 slots: Slots) -> np.ndarray:
+                 slots: Slots, light: np.ndarray | None = None) -> np.ndarray:
         """(n, Q, 3) Lab checker-top means of one colour at every disc pixel of ``slots`` on
         point strips ``strips`` (rows ``row``, columns ``cols``): the BGR tops (the halves'
         weighted by how near each was seen) times the light at each pixel, clipped at white as
-        a camera clips them."""
+        a camera clips them. ``light``: the strips' light (n, L) when they are not points (the
+        bar halves, ``bar_light``)."""
         assert self.tops_bgr is not None and self.gain_bgr is not None
         w = self._side_weights(colour, row, cols)
         t = np.einsum("ns,nsqc->nqc", w, self.tops_bgr[colour][row])[:, slots.all_tidx]
-        g = self.gain_bgr[np.asarray(strips)][:, slots.all_idx // SW]
+        lg = self.gain_bgr[np.asarray(strips)] if light is None else light
+        g = lg[:, slots.all_idx // SW]
         return bgr_to_lab(np.clip(t * g[..., None], 0.0, 255.0))
 
     def bright(self, colour: int) -> bool:
@@ -227,18 +229,27 @@ class DiscModel:
         return relight(tops, self.gain[np.asarray(strips)][:, None])
 
     def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots,
-               cols: np.ndarray | None = None) -> Gathered:
+               cols: np.ndarray | None = None,
+               light: tuple[np.ndarray, np.ndarray] | None = None) -> Gathered:
         """The models' means, inverse spreads and constants at every disc pixel of the given
         strips (``top``: strips running down from the top edge; ``cols``: their board columns,
-        for points), built once per profile."""
+        for points), built once per profile. ``light``: for strips that are not points (the
+        bar halves), their BGR light along them (n, L) and their Lab gain (n,) (``bar_light``)."""
         idx, tidx = slots.all_idx, slots.all_tidx
         row = top.astype(np.int64)
         means, invs, consts = [], [], []
         bgr = cols is not None and self.tops_bgr is not None and self.gain_bgr is not None
+        if light is None:
+            lab_gain = None if cols is None or self.gain is None else self.gain[strips][:, None]
+        else:
+            lab_gain = light[1][:, None]
         for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
-                     *((self.tops_lit(c, row, cols, strips, slots) if bgr and self.bright(c) else
-                        self.lit(self.tops(c, row, cols), strips if cols is not None else None
-                                 )[:, tidx], self.sigma[c][row][:, tidx]) for c in (0, 1))):
+                     *((self.tops_lit(c, row, cols, strips, slots,  # type: ignore[arg-type]
+                                      None if light is None else light[0])
+                        if bgr and self.bright(c) else
+                        (self.tops(c, row, cols) if lab_gain is None else
+                         relight(self.tops(c, row, cols), lab_gain))[:, tidx],
+                        self.sigma[c][row][:, tidx]) for c in (0, 1))):
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
@@ -251,6 +262,21 @@ class DiscModel:
         if ALIKE > 0:
             g.alike()
         return g
+
+    def bar_light(self, lay: Layout) -> tuple[np.ndarray, np.ndarray] | None:
+        """The light along the bar's halves (top, bottom): the BGR light (2, L) of the points
+        beside the bar in that half (columns 5 and 6) at the same distance from the board's
+        centre (a point strip runs from the edge, a bar half from the centre), and their mean
+        Lab gain (2,); None without a per-point light."""
+        if self.gain_bgr is None or self.gain is None:
+            return None
+        rows, gains = [], []
+        for top in (True, False):  # BAR_TOP is the board's top half, BAR_BOTTOM the bottom
+            ids = [i for i in range(24) if lay.point_place(i + 1)[1] == top
+                   and lay.point_place(i + 1)[0] in (5, 6)]
+            rows.append(self.gain_bgr[ids].mean(0)[::-1])
+            gains.append(float(self.gain[ids].mean()))
+        return np.stack(rows).astype(np.float32), np.asarray(gains, np.float32)
 
     def refresh_empty(self, g: Gathered, where: int, strip: int) -> None:
         """Gathered parameters ``g`` take strip ``strip``'s empty look again (at their row

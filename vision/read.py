@@ -50,6 +50,8 @@ HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a 
 # hands the higher; two points 25 % foreign pixels, as before: 87 %)
 FRONT_ROWS = 0.45  # the front of a point strip: its rows nearest the edge (this share) ...
 FRONT_COLS = 0.6  # ... and its middle columns (this share across)
+BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
+# wrong bar regions, none worse; 1000+: 3 -> 3)
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -94,8 +96,11 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         top[BAR_TOP], top[BAR_BOTTOM] = False, True  # bar halves run up / down from the centre
         ids = np.arange(26)
         cols = np.array([profile.layout.point_place(i + 1)[0] for i in range(24)])
+        light = profile.discs.bar_light(profile.layout) if BAR_LIGHT else None
+        bar_cols = None if light is None else np.full(2, 5.5)  # between columns 5 and 6
         prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots, cols),
-                         profile.discs.gather(ids[24:], top[24:], counter.bar_slots))
+                         profile.discs.gather(ids[24:], top[24:], counter.bar_slots, bar_cols,
+                                              light))
     lab = prep["lab"] = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
     Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
     bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
