@@ -423,6 +423,7 @@ class Look:
     grads: tuple
     ch: Checkers | None
     grid: list
+    wide: bool = False  # the grid from more rows of discs: the edges are looked at too
 
     def rough(self) -> np.ndarray | None:
         """The best checker-grid candidate's quad in frame pixels (unrefined), if any."""
@@ -443,11 +444,16 @@ def first_look(frame: np.ndarray) -> Look:
     if float(gray.std()) < 2.0:
         raise BoardNotFound("no board found (blank image)")
     from .discs import checkers, detect, gradients
-    from .grid import best_grid
+    from .grid import MORE_ROWS, ROWS, best_grid
 
     grads = gradients(gray)
     ch = checkers(detect(gray, None, grads=grads))
-    return Look(s, gray, lab, grads, ch, [] if ch is None else best_grid(lab, ch, GRID_KEEP))
+    if ch is None:
+        return Look(s, gray, lab, grads, ch, [])
+    grid = best_grid(lab, ch, GRID_KEEP, ROWS)
+    if grid:
+        return Look(s, gray, lab, grads, ch, grid)
+    return Look(s, gray, lab, grads, ch, best_grid(lab, ch, GRID_KEEP, MORE_ROWS), True)
 
 
 def find_playing_area(frame: np.ndarray, thorough: bool = False, look: Look | None = None
@@ -458,7 +464,8 @@ def find_playing_area(frame: np.ndarray, thorough: bool = False, look: Look | No
     lk = look if look is not None else first_look(frame)
     lab, ch = lk.lab, lk.ch
     best = None if ch is None else _from_checkers(lab, ch, thorough, lk.grid)
-    if best is None or best[0] < MIN_SCORE:
+    if best is None or best[0] < MIN_SCORE or lk.wide:
+        # (a grid from more rows, past a prop's discs, is no surer than the edges' find)
         old = _from_edges(lk.gray, lab, thorough)
         if best is None or old[0] > best[0]:
             best = old

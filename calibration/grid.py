@@ -16,6 +16,8 @@ from .discs import Checkers
 from .find import BARS, COARSE, _model
 
 EDGE_IN = 1.05  # first checker's centre from the edge, in radii
+ROWS = 3  # rows of discs tried from each end ...
+MORE_ROWS = 5  # ... or these when those give no candidate (a score sheet's discs come first)
 ROW_TOL = 0.4  # discs within this many radii across are one row
 PW = tuple(float(x) for x in np.linspace(1.95, 2.55, 9))  # point width / checker radius, tried
 HEIGHT = (15.0, 34.0)  # playing-area height / checker radius
@@ -30,7 +32,7 @@ def _rot(a: float) -> np.ndarray:
     return np.array([[c, -s], [s, c]])
 
 
-def _rows(y: np.ndarray, r: float, top: bool, k: int = 3) -> list[float]:
+def _rows(y: np.ndarray, r: float, top: bool, k: int = ROWS) -> list[float]:
     """Up to ``k`` rows of discs (>= 2 within ROW_TOL radii) from the top (or bottom) end, and
     the outermost disc on its own when no row holds it (a row whose other stacks a hand or an
     arm hides)."""
@@ -102,7 +104,7 @@ def _top_stable(sm: np.ndarray, t: int) -> np.ndarray:
 _PW_B = [(k, b) for k in PW for b in BARS]  # point widths (per radius) and bars tried
 
 
-def grid_candidates(ch: Checkers, size: tuple[int, int]
+def grid_candidates(ch: Checkers, size: tuple[int, int], rows: int = ROWS
                     ) -> list[tuple[np.ndarray, float, float]]:
     """Playing-area quads (TL, TR, BR, BL with the points along TL-TR; working pixels), bar
     widths and column-phase fits (discs near a column centre) the checkers allow, both ways the
@@ -117,8 +119,8 @@ def grid_candidates(ch: Checkers, size: tuple[int, int]
         R = _rot(-a)
         Rt = _rot(a).T
         p = ch.discs.xy @ R.T  # stacks along y, points along x
-        for y0r in _rows(p[:, 1], r, True):
-            for y1r in _rows(p[:, 1], r, False):
+        for y0r in _rows(p[:, 1], r, True, rows):
+            for y1r in _rows(p[:, 1], r, False, rows):
                 y0, y1 = y0r - EDGE_IN * r, y1r + EDGE_IN * r
                 if not HEIGHT[0] < (y1 - y0) / r < HEIGHT[1]:
                     continue
@@ -151,13 +153,19 @@ def _inside(quads: np.ndarray, xy: np.ndarray) -> np.ndarray:
     return (pos | neg).sum(1)
 
 
-def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4
+def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4, rows: int | None = None
               ) -> list[tuple[float, float, np.ndarray]]:
-    """The best few candidates by the coarse pattern score: (score, bar, quad)."""
+    """The best few candidates by the coarse pattern score: (score, bar, quad), from ``rows``
+    rows of discs at each end; by default ROWS, or MORE_ROWS when those leave no candidate on
+    the image (discs off the board, a score sheet's, fill the rows at an end). Tuning renders
+    700000-39 (one-shot, frame 0): MORE_ROWS always, 663 -> 681 of 960 points (1000-19: 334
+    -> 351 of 480) but frames that had a grid worse; so only where there was none."""
+    if rows is None:
+        return best_grid(lab, ch, keep, ROWS) or best_grid(lab, ch, keep, MORE_ROWS)
     m = _model(COARSE)
     h, w = lab.shape[:2]
     xy = ch.discs.xy
-    cands = grid_candidates(ch, (w, h))
+    cands = grid_candidates(ch, (w, h), rows)
     if not cands:
         return []
     Q = np.asarray([q for q, _b, _fit in cands])  # (n, 4, 2)
