@@ -37,6 +37,7 @@ at the bar's wall or the field's edge) makes the roll not count.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -122,6 +123,16 @@ def mosaic_to_canon(lay: Layout, i: np.ndarray, j: np.ndarray) -> tuple[np.ndarr
     x = np.where(c < 6, c * lay.pw, 6 * lay.pw + lay.bar_w + (c - 6) * lay.pw) + u * lay.pw
     y = (i + 0.5) / L * (lay.H / 2)
     return x, y
+
+
+def _mosaic_to_canon1(lay: Layout, i: float, j: float) -> np.ndarray:
+    """:func:`mosaic_to_canon` of one pixel (the same arithmetic on floats: numpy's per-call
+    overhead on 0-d arrays was a few per cent of a frame's dice time)."""
+    L = strip_length(lay)
+    c = min(max(math.floor(j / SW), 0), 11)
+    u = (j - c * SW + 0.5) / SW
+    x = (c * lay.pw if c < 6 else 6 * lay.pw + lay.bar_w + (c - 6) * lay.pw) + u * lay.pw
+    return np.array([x, (i + 0.5) / L * (lay.H / 2)])
 
 
 def canon_to_mosaic(lay: Layout, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -336,9 +347,8 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
             continue
         if y0 < edge or y0 + h > 2 * rows - edge:
             continue  # at a long edge of the field (the mosaic's first or last rows)
-        cx, cy = mosaic_to_canon(lay, np.array(2 * cent[k][1] + 0.5),
-                                 np.array(2 * cent[k][0] + 0.5))
-        out.append(np.array([float(cx), float(cy)]))
+        out.append(_mosaic_to_canon1(lay, 2 * float(cent[k][1]) + 0.5,
+                                     2 * float(cent[k][0]) + 0.5))
     return out
 
 
@@ -354,9 +364,7 @@ def _widest(lay: Layout, box: np.ndarray, x0: int, y0: int, die: float, edge: fl
         if dist[i, j] < WIDE * die:
             break
         if edge <= y0 + i < 2 * rows - edge:
-            cx, cy = mosaic_to_canon(lay, np.array(2 * (y0 + i) + 1.0),
-                                     np.array(2 * (x0 + j) + 1.0))
-            out.append(np.array([float(cx), float(cy)]))
+            out.append(_mosaic_to_canon1(lay, 2 * (y0 + int(i)) + 1.0, 2 * (x0 + int(j)) + 1.0))
         r = int(np.ceil(1.5 * die))
         dist[max(i - r, 0):i + r + 1, max(j - r, 0):j + r + 1] = 0
     return out
@@ -446,13 +454,11 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if n <= 1:
         return _read_bare(kit, lab8, M, centre, span, held, fg)
     mid = np.array([WIN / 2, WIN / 2])
+    big = np.nonzero(stats[1:, 4] >= 0.25 * dpx * dpx)[0] + 1  # the nearest big enough one
     best_k, best_d = 0, 1e9
-    for k in range(1, n):
-        if stats[k][4] < 0.25 * dpx * dpx:
-            continue
-        dd = float(np.hypot(*(cent[k] - mid)))
-        if dd < best_d:
-            best_k, best_d = k, dd
+    if len(big):
+        dd = np.hypot(cent[big, 0] - mid[0], cent[big, 1] - mid[1])
+        best_k, best_d = int(big[int(np.argmin(dd))]), float(dd.min())
     if best_k == 0 or best_d > 0.9 * dpx:
         return _read_bare(kit, lab8, M, centre, span, held, fg)
     comp = (lbl == best_k).astype(np.uint8)
