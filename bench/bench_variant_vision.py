@@ -25,7 +25,9 @@ Readers: ``read`` (``vision.read`` as it is); for Plakoto ``read+pins`` (``visio
 ``vision.pins.find_pins``: pins the counts missed added, the base colour of every mixed point in
 the observation); and, with ``--hidden``, the same with :func:`widen_hidden` after the read (an
 experiment for the counter: a point's likelihood given to every count whose checkers would show
-the same footprint from above, so a start's 15-checker pyramid is not read as 9).
+the same footprint from above, so a start's 15-checker pyramid is not read as 9; the reader now
+does the like itself, ``vision.stacks.hidden_counts``: a tall stack at most 1 nat under the
+best shorter one).
 
 The table gives per game the calibration frame's misread regions, how far the variant's start
 falls short of the best reading of the video's first frame (``start gap``, nats; the referee
