@@ -91,14 +91,26 @@ def _mat_cell(record: Any, rules: str | None) -> str:
         return "ERR"
 
 
+def _score(events: list[dict], game: dict) -> dict:
+    """The record against the truth, each play paired with the true turn from its position
+    (``bench.pipeline_score``: a turn after a resync is judged on its own); ``by_index``: the
+    exact turns when the k-th play is paired with the k-th turn, as before resyncs."""
+    from bench.pipeline_score import score as aligned
+    from tests.gammoncam.truthplay import score as by_index
+
+    sc = aligned(events, game)
+    sc["by_index"] = by_index(events, game)["exact"]
+    return sc
+
+
 def run_truth(seed: int, variant: str, rules: str | None = None) -> tuple[dict, Any]:
     from gammoncam.pipeline import replay
-    from tests.gammoncam.truthplay import TruthSource, score, truth_frames, truth_read, truth_settle
+    from tests.gammoncam.truthplay import TruthSource, truth_frames, truth_read, truth_settle
 
     game, frames = truth_frames(seed, variant, rules=rules)
     r = replay(TruthSource(frames=frames), None, settings=_settings(rules),
                read=truth_read(frames), settle=truth_settle(frames))
-    sc = score(r.events, game)
+    sc = _score(r.events, game)
     return (_variant_score(sc, r.events, game) if rules else sc), r
 
 
@@ -113,7 +125,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
     from calibration.calibrate import calibrate
     from engine.rules import STANDARD, by_name, game_rules
     from gammoncam.pipeline import replay
-    from tests.gammoncam.truthplay import TruthSource, _decode, score
+    from tests.gammoncam.truthplay import TruthSource, _decode
     from tests.scenes.footage import write_game
     from vision.read import read
     from vision.settle import Settler
@@ -127,7 +139,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
         r = replay(TruthSource(frames=[{}] * len(flags)), None, settings=_settings(rules),
                    read=lambda image, profile: reads[_decode(image)],
                    settle=lambda f: flags[_decode(f.image)])
-        sc = score(r.events, doc["game"])
+        sc = _score(r.events, doc["game"])
         sc["cached"] = True
         sc["tapped"] = (out / "tapped").is_file()
         kept = {"doc": doc, "flags": flags, "reads": reads}
@@ -169,7 +181,7 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
     r = replay(VideoFileSource(video), profile, settings=_settings(rules), settle=settle,
                read=recorded)
     cached.write_bytes(pickle.dumps((flags, reads)))
-    sc = score(r.events, doc["game"])
+    sc = _score(r.events, doc["game"])
     sc["tapped"] = (out / "tapped").is_file()
     kept = {"doc": doc, "flags": flags, "reads": reads}
     return (_variant_score(sc, r.events, doc["game"]) if rules else sc), r, kept
@@ -207,8 +219,10 @@ def main(argv: list[str] | None = None) -> int:
         mode += f", {a.rules}"
     print(f"pipeline end to end ({mode})")
     print(f"{'game':>22} {'turns':>5} {'exact':>5} {'illegal':>7} {'flagged':>7} {'false':>5} "
-          f"{'cube':>4} {'result':>6} {'.mat':>4} {'fps':>7} {'lat ms':>13} {'cpu lat ms':>13}")
-    tot = {"turns": 0, "exact": 0, "illegal": 0, "flagged": 0, "false": 0}
+          f"{'resync':>6} {'cube':>4} {'result':>6} {'.mat':>4} {'fps':>7} {'lat ms':>13} "
+          f"{'cpu lat ms':>13}")
+    tot = {"turns": 0, "exact": 0, "illegal": 0, "flagged": 0, "false": 0, "by_index": 0,
+           "corrections": 0}
     lat: list[float] = []
     frames = elapsed = 0.0
     causes: Counter[str] = Counter()
@@ -237,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             frames += st.frames
             elapsed += st.elapsed
             print(f"{seed:>6} {variant:<15} {sc['turns']:>5} {sc['exact']:>5} {sc['illegal']:>7} "
-                  f"{sc['flagged']:>7} {sc['false_flags']:>5} "
+                  f"{sc['flagged']:>7} {sc['false_flags']:>5} {sc['corrections']:>6} "
                   f"{'ok' if sc['cube_ok'] else 'BAD':>4} "
                   f"{'ok' if sc['result_ok'] else 'BAD':>6} "
                   f"{_mat_cell(r.record, a.rules):>4} {st.fps:>7.0f} "
@@ -253,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
                                       kept["flags"], kept["reads"], sc, r.events)
                 causes.update(w["class"] for w in wrong)
                 flag_causes.update(unflagged(kept["doc"]["game"], kept["doc"]["frames"],
-                                             kept["flags"], kept["reads"], r.events))
+                                             kept["flags"], kept["reads"], r.events, sc))
             if a.verbose:
                 for w in wrong:
                     why = f"  [{w['class']}{': ' + w['detail'] if w.get('detail') else ''}]" \
@@ -264,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
             tot["illegal"] += sc["illegal"]
             tot["flagged"] += sc["flagged"]
             tot["false"] += sc["false_flags"]
+            tot["by_index"] += sc["by_index"]
+            tot["corrections"] += sc["corrections"]
     share = 100.0 * tot["exact"] / max(1, tot["turns"])
     ms = sorted(x * 1000 for x in lat)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))] if ms else 0.0
@@ -271,6 +287,9 @@ def main(argv: list[str] | None = None) -> int:
           f"{tot['flagged']}/{tot['illegal']} illegal plays flagged, {tot['false']} false flags; "
           f"latency median {statistics.median(ms) if ms else 0:.1f} ms, p95 {p95:.1f} ms; "
           f"replay {frames / elapsed if elapsed else 0:.0f} fps")
+    print(f"each play paired with the true turn from its position; paired by turn number (as "
+          f"before resyncs): {tot['by_index']}/{tot['turns']}; positions set from the board "
+          f"(resync, nothing explained them): {tot['corrections']}")
     from gammoncam.pipeline import _median_p95
 
     print("CPU time of the vision thread (thread_time, median/p95 ms): settled frame taken -> "
@@ -280,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     if causes:
         from bench.pipeline_misses import CLASSES
 
-        print("missed turns by cause (the first miss of a run is classed; the rest follow it):")
+        print("missed turns by cause (a turn whose start the record never reached is 'after a "
+              "miss'; one reached after a resync is classed on its own):")
         for cls in CLASSES:
             print(f"  {cls:<14} {causes.get(cls, 0):>4}")
     if flag_causes:

@@ -161,19 +161,25 @@ def classify_game(game: dict[str, Any], frames: list[dict[str, Any]], flags: lis
     missed = {w["turn"] for w in sc["wrong"] if not right_play(w)}
     out = []
     for w in sc["wrong"]:
-        k = order.index(w["turn"])
-        prev = k > 0 and order[k - 1] in missed
+        if "reached" in w:  # paired by position (bench.pipeline_score): judged on its own
+            prev, dice_only = not w["reached"], bool(w["right_play"])
+        else:
+            k = order.index(w["turn"])
+            prev, dice_only = k > 0 and order[k - 1] in missed, right_play(w)
         cls, detail = classify(turns[w["turn"]], frames, flags, reads, prev,
-                               dice_only=right_play(w))
+                               dice_only=dice_only)
         out.append({**w, "class": cls, "detail": detail})
     return out
 
 
 def unflagged(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bool],
-              reads: dict[int, Observation], events: list[dict[str, Any]]) -> list[str]:
+              reads: dict[int, Observation], events: list[dict[str, Any]],
+              sc: dict[str, Any] | None = None) -> list[str]:
     """Why each illegal play the replay did not flag went unflagged: "after a miss" when the
-    record was off before it, "dice unread" when no read of its frames gave the roll (a flag
-    needs the roll: the referee cannot judge a play without it), else "tracking"."""
+    record was off before it (``sc``, from ``bench.pipeline_score``: the record never reached
+    the turn's start; without it: an earlier play recorded wrong), "dice unread" when no read of
+    its frames gave the roll (a flag needs the roll: the referee cannot judge a play without
+    it), else "tracking"."""
     moved: list[dict[str, Any]] = []
     flagged_at: set[int] = set()
     for e in events:
@@ -184,10 +190,18 @@ def unflagged(game: dict[str, Any], frames: list[dict[str, Any]], flags: list[bo
     out = []
     turns = [t for t in game["turns"] if t["dice"]]
     for k, t in enumerate(turns):
-        if not t["illegal"] or k in flagged_at:
+        if not t["illegal"]:
             continue
-        if any(j >= len(moved) or moved[j]["position"] != turns[j]["position_after"]
-               for j in range(k)):
+        if sc is not None:
+            if t["turn"] in sc["flagged_turns"]:
+                continue
+            if t["turn"] not in sc["reached"]:
+                out.append("after a miss")
+                continue
+        elif k in flagged_at:
+            continue
+        elif any(j >= len(moved) or moved[j]["position"] != turns[j]["position_after"]
+                 for j in range(k)):
             out.append("after a miss")
             continue
         lo, hi = t["frames"]

@@ -20,7 +20,7 @@ TYPES = frozenset(
         "IllegalMoveFlagged",  # side, dice, position (as seen), reasons
         "FlagCleared",  # the checkers were put back as before the play
         "NeedsConfirmation",  # side, dice, candidates: [{play, position}]
-        "PositionCorrected",  # position, side (to move), dice (or None), cube (optional)
+        "PositionCorrected",  # position, turn, dice (or None), cube, source ("camera"), reason
         "DiceCorrected",  # dice
         "Doubled",  # side, value
         "Taken",  # side, value

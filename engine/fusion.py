@@ -13,21 +13,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from .events import Event
-from .inference import Inference, best_possible, fully_seen
+from .inference import best_possible, fully_seen
 from .moves import Play, legal_plays
 from .observation import Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
+from .resync import Resync, sure_board
 from .rules import Rules
 
 
-class Fusion(Inference):
+class Fusion(Resync):
     """The observation half of the referee (mixed into ``Referee``)."""
 
     def observe(self, obs: Observation) -> list[Event]:
-        """Fuse a settled observation with the rules; return the events it causes."""
+        """Fuse a settled observation with the rules; return the events it causes. When it
+        causes none and the board clearly shows a position the referee cannot reach, the
+        referee resyncs (``engine.resync``)."""
         if not obs.board_found or not obs.settled or self.settings is None:
             return []
+        events = self._observe(obs)
+        if not events:
+            return self._resync(obs)
+        self._note_board(sure_board(obs, self.position))
+        return events
+
+    def _observe(self, obs: Observation) -> list[Event]:
         if self.stale_dice is not None and (
                 obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
             self.stale_dice = None  # the last player's dice have been picked up

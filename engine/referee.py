@@ -695,6 +695,9 @@ class Referee(Fusion):
         data: dict[str, Any] = {"position": pos.to_json(), "turn": turn.value, "dice": dice}
         if cmd.get("cube") is not None:
             data["cube"] = self._corrected_cube(cmd["cube"])
+        for key in ("source", "reason"):  # who set it ("camera": a resync) and why
+            if isinstance(cmd.get(key), str) and cmd[key]:
+                data[key] = cmd[key][:500]
         events = [Event("PositionCorrected", data)]
         return events + (self._dance(pos, turn, (dice[0], dice[1])) if dice else [])
 

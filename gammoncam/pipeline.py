@@ -39,7 +39,7 @@ from vision.sources import Frame, FrameSource, SourceError
 from vision.turns import StableReader, board_changed
 
 from .service import MatchService
-from .steady import SteadyMisreads
+from .steady import SteadyMisreads, tall_stacks
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +49,7 @@ DriftFn = Callable[[np.ndarray, Any], bool]  # has the board moved from the prof
 FrameHook = Callable[[Frame, bool], None]  # every frame with its settled flag (e.g. live view)
 
 START_MISREADS = 6  # a board set up for a game reads at most this many regions otherwise
+PLAY_MISREADS = 2  # ... and a board that shows the play just recorded
 
 _END = object()
 _LOST = object()
@@ -310,7 +311,7 @@ class Pipeline:
                 _misread_regions(stable, ref.position) <= START_MISREADS:
             self.steady.learn(stable, ref.position)  # the board set up: the start
             self._start_learned = True
-        seen = self.steady.apply(stable, ref.position)
+        seen = tall_stacks(self.steady.apply(stable, ref.position))
         events = self.service.observe(seen)  # referee -> store -> broadcast
         self.stats.track_cpu.append(time.thread_time() - c1)
         if events:
@@ -322,8 +323,11 @@ class Pipeline:
             if kinds & {"GameStarted", "MatchStarted"}:
                 self.steady.reset()  # a new game: learned afresh from its start
                 self._start_learned = False
-            elif "Moved" in kinds and ref.phase not in (Phase.FLAGGED, Phase.CONFIRM):
-                self.steady.learn(stable, ref.position)  # the board shows the recorded play
+            elif "Moved" in kinds and ref.phase not in (Phase.FLAGGED, Phase.CONFIRM) and \
+                    _misread_regions(stable, ref.position) <= PLAY_MISREADS:
+                # the board shows the recorded play (a board already one play further on, a
+                # first play recorded from the board after the reply, teaches nothing)
+                self.steady.learn(stable, ref.position)
         self.service.set_status(turn=turn_status(self.service.referee, stable))
 
     def _check_drift(self, frame: Frame) -> None:

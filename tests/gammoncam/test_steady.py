@@ -58,3 +58,18 @@ def test_a_stack_read_one_short_at_the_start_still_tells_the_play() -> None:
     obs = _reading(played, r3={(1, 0): 0.5, (0, 0): 0.5})
     events = ref.observe(steady.apply(obs, ref.position))
     assert types(events)[-1] == "Moved" and ref.position == played
+
+
+def test_a_stack_read_as_five_may_be_taller_and_a_tray_one_off() -> None:
+    from gammoncam.steady import TALL_SHARE, tall_stacks
+
+    reading = _reading(START)
+    soft = tall_stacks(reading)
+    six = soft.regions[SIX]  # the 6-point's five: six to fifteen now likely too
+    assert six[(6, 0)] == six[(9, 0)] == 0.98 * TALL_SHARE and six[(5, 0)] == 0.98
+    assert math.log(six[(5, 0)] / six[(6, 0)]) < MARGIN  # a taller stack is not ruled out
+    assert soft.regions[EIGHT] == reading.regions[EIGHT]  # a three is counted well
+    assert soft.most_likely_position() == START  # the board read stays what it was
+    off = _reading(START, r26={(4, 0): 0.98})  # white's tray read as four
+    tray = tall_stacks(off).regions[26]
+    assert tray[(3, 0)] == tray[(5, 0)] == 0.98 * TALL_SHARE and (6, 0) not in tray

@@ -1,0 +1,418 @@
+"""Back in step after a miss: the board read as a position the referee cannot reach.
+
+Once one turn is missed (a roll never read, a play recorded wrong, the side to move off by one)
+the referee waits for a play from a position the board left long ago, and every later turn is
+lost. :meth:`Resync._resync` brings it back when the settled board, fused over several settled
+runs, reads *clearly* (:func:`sure_board`: whole, every region fully seen, every region where it
+differs from the referee's position read surely) as a position no legal play of the side to
+move reaches from the referee's position, and not a board some steps of such a play leave (the
+player may still be moving):
+
+1. the most likely sequence that explains it (:meth:`Resync._explain`), fewest corrections
+   first, then fewest plays: the side to move's play of another roll than the one recorded
+   (the dice misread: ``DiceCorrected`` then the play); the side to move's play (or dance)
+   then the opponent's (a whole turn missed: both rolls inferred from their plays); the side to
+   move off by one (the opponent's play from the position: a ``PositionCorrected`` that gives
+   the turn to the opponent, then its roll and play). It is recorded when exactly one
+   sequence of boards explains the board (the rolls as ``Inference._pick`` chooses them), after
+   ``EXPLAINED_RUNS`` settled runs showed the board;
+2. when nothing explains it (or more than one sequence of boards would), after ``SET_RUNS``
+   settled runs, an explicit, honest correction: ``PositionCorrected`` with the board's position,
+   marked ``"source": "camera"`` with a reason (as a referee's "set position" would be, and shown
+   to the referee as such), rather than staying stuck. The side to move is the opponent of the
+   side whose checkers changed last between two sure boards (the mover of the last change), else
+   the side whose dice lie on the board, else the side to move as recorded.
+
+Never a single-frame decision (every step needs several settled runs of one board), and never a
+flag: a board explained this way is recorded as legal plays, a board no one explains is set as
+it is.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+from .events import Event
+from .inference import (
+    EVERY_ROLL,
+    MISFITS,
+    Inference,
+    Roll,
+    best_possible,
+    fits,
+    fully_seen,
+    misfits,
+)
+from .moves import legal_plays
+from .observation import REGIONS, Observation, expected_counts
+from .phase import MARGIN, Phase
+from .position import BLACK, WHITE, Position, Side
+
+EXPLAINED_RUNS = 2  # settled runs that must show a board a sequence of plays explains
+SET_RUNS = 3  # ... and a board set as it is (nothing explains it)
+MIDS = 4  # first plays (best fitted) whose replies are looked at
+SURE = MARGIN  # a region reads surely: its best count this much likelier than its second
+PHASES = (Phase.ROLL, Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
+
+Step = tuple[Side, Position, list[Roll]]  # who played, the board after, the rolls that make it
+
+
+def sure_board(obs: Observation, pos: Position) -> Position | None:
+    """The board ``obs`` clearly shows: its most likely whole position (:func:`whole_board`),
+    every region seen and no hand, each region where it differs from ``pos`` read with its
+    best count ``SURE`` likelier than the next; None otherwise."""
+    seen = whole_board(obs)
+    if seen is None:
+        return None
+    floor = obs.floor
+    for region, a, b in zip(obs.regions[:REGIONS], expected_counts(seen), expected_counts(pos),
+                            strict=False):
+        if a == b or not region:
+            continue
+        mine = max(region.get(a, 0.0), floor)
+        rival = max([v for c, v in region.items() if c != a] or [0.0])
+        if math.log(mine) - math.log(max(rival, floor)) < SURE:
+            return None
+    return seen
+
+
+def side_part(pos: Position, side: Side) -> tuple[int, ...]:
+    """``side``'s checkers alone: its count on each point, its bar and its tray."""
+    sign = 1 if side is WHITE else -1
+    return (*(max(0, sign * n) for n in pos.points), pos.bar(side), pos.off(side))
+
+
+def only_hit(before: Position, after: Position, side: Side) -> bool:
+    """``side``'s checkers in ``after`` are those of ``before`` with some (or none) sent to the
+    bar: all the opponent's play can do to them."""
+    b, a = side_part(before, side), side_part(after, side)
+    lost = 0
+    for n0, n1 in zip(b[:24], a[:24], strict=True):
+        if n1 > n0:
+            return False
+        lost += n0 - n1
+    return a[24] - b[24] == lost and a[25] == b[25]
+
+
+def mover_of(before: Position, after: Position) -> Side | None:
+    """The side whose play turned ``before`` into ``after`` (the other side's checkers at most
+    hit); None when both moved, or neither."""
+    movers = [s for s in (WHITE, BLACK) if side_part(before, s) != side_part(after, s)
+              and only_hit(before, after, s.other)]
+    return movers[0] if len(movers) == 1 else None
+
+
+class Resync(Inference):
+    """The referee back in step with the board (a base of ``Fusion``)."""
+
+    dice: tuple[int, int] | None
+    flag: dict[str, Any] | None
+
+    def _resync(self, obs: Observation) -> list[Event]:
+        """The referee waits and the board clearly shows a position it cannot reach by the
+        expected play: the sequence of plays that explains it, else the position set from the
+        board (see the module's docstring). Nothing while a step waits for more runs."""
+        if self.phase not in PHASES or self.turn is None or self.replaying or \
+                self.rules.hooks or not self.rules.hits or not fully_seen(obs):
+            return []
+        self._note_board(whole_board(obs))
+        pos, side = self.position, self.turn
+        ceiling = best_possible(obs)
+        here = obs.log_likelihood(pos)
+        if ceiling - here < MARGIN:
+            return []  # the board shows the position: nothing happened yet
+        if self._mover_at_work(obs, ceiling):
+            return []
+        table = self._table(obs, pos, side)
+        scored = fits(obs, pos, table, self._diffs(pos))
+        ranked = sorted(scored.items(), key=lambda ef: -ef[1])
+        end, best = ranked[0]
+        runner = max([here, *(f for _, f in ranked[1:2])])
+        if misfits(obs, end) <= MISFITS and not self._flagged_board(end):
+            cost, steps = table[end]
+            if cost == 0 and len(steps) == 1 and (
+                    self.phase == Phase.ROLL or
+                    (self.dice is not None and tuple(self.dice) in steps[0][2])):
+                self._runs_seen(obs, end)  # a first play a later board may confirm
+                return []  # the side to move's own play: Inference and Fusion judge it
+            if best - runner >= MARGIN:
+                runs = self._runs_seen(obs, end)
+                if steps and runs >= EXPLAINED_RUNS:
+                    return self._record_path(obs, cost, steps)
+                if not steps and runs >= SET_RUNS:  # the board clear, the way there not
+                    return self._set_from_board(obs, end, "the board shows a position "
+                                                "several sequences of plays reach: set as "
+                                                "it reads")
+                return []
+            first = self._first_step(ranked, table, best - MARGIN)
+            if first is not None and self._runs_seen(obs, first[1][0][1]) >= EXPLAINED_RUNS:
+                # the boards that fit best all go through one first play: it stands (the
+                # reply is judged from there)
+                return self._record_path(obs, *first)
+            return []
+        seen = sure_board(obs, pos)
+        if seen is None or seen == pos or self._flagged_board(seen) or \
+                ceiling - obs.log_likelihood(seen) >= MARGIN or misfits(obs, seen) > MISFITS:
+            return []
+        if seen in self._midway(pos, side, self.dice) if self.dice else False:
+            return []
+        if self._runs_seen(obs, seen) < SET_RUNS or self._moving(seen):
+            return []
+        return self._set_from_board(obs, seen, "no sequence of plays from the recorded "
+                                    "position explains the board: set as the camera reads it")
+
+    @staticmethod
+    def _first_step(ranked: list[tuple[Position, float]],
+                    table: dict[Position, tuple[int, list[Step]]], floor: float
+                    ) -> tuple[int, list[Step]] | None:
+        """The first play every board of the table fitting above ``floor`` goes through
+        (two plays each, the same corrections): ``(corrections, [that step])``; else None."""
+        firsts = set()
+        step: tuple[int, list[Step]] | None = None
+        for end, fit in ranked:
+            if fit <= floor:
+                break
+            cost, steps = table[end]
+            if len(steps) != 2:
+                return None
+            firsts.add((cost, steps[0][0], steps[0][1]))
+            step = (cost, steps[:1])
+        return step if len(firsts) == 1 else None
+
+    def _flagged_board(self, board: Position) -> bool:
+        """``board`` is the flagged play's (put right, or let stand: Fusion's)."""
+        flag = self.flag if self.phase == Phase.FLAGGED else None
+        return flag is not None and flag.get("position") is not None and \
+            Position.from_json(flag["position"]) == board
+
+    # -- the table of explanations -------------------------------------------------------------
+
+    def _made(self, pos: Position, side: Side) -> dict[Position, list[Roll]]:
+        """Each board a legal play of some roll gives ``side`` from ``pos`` (its dance too,
+        when it has one: ``pos`` itself), with the rolls; remembered."""
+        memo: dict[Any, dict[Position, list[Roll]]] = self.__dict__.setdefault(
+            "_resync_made", {})
+        key = (pos, side)
+        if key not in memo:
+            if len(memo) > 64:
+                memo.clear()
+            made: dict[Position, list[Roll]] = {}
+            for roll in EVERY_ROLL:
+                for play in legal_plays(pos, side, roll, self.rules):
+                    made.setdefault(play.after, []).append(roll)
+            memo[key] = made
+        return memo[key]
+
+    def _mover_at_work(self, obs: Observation, ceiling: float) -> bool:
+        """The mover's dice still down (rolled, recorded, moving: Fusion judges the board as
+        it comes), or the board fits a whole play of the recorded roll (Fusion's to judge)."""
+        if self.phase == Phase.ROLL or self.dice is None or self.turn is None:
+            return False
+        dice = obs.dice
+        if dice is not None and sorted(dice.values) == sorted(self.dice):
+            return True
+        plays = {p.after for p in legal_plays(self.position, self.turn, self.dice, self.rules)}
+        best = max(fits(obs, self.position, plays, self._diffs(self.position)).values())
+        return ceiling - best < MARGIN
+
+    def _diffs(self, pos: Position) -> dict[Position, Any]:
+        """Each board's regions that differ from ``pos`` (for ``fits``), kept per position."""
+        memo = self.__dict__.get("_resync_diffs")
+        if memo is None or memo[0] != pos:
+            memo = (pos, {})
+            self.__dict__["_resync_diffs"] = memo
+        return memo[1]  # type: ignore[no-any-return]
+
+    def _table(self, obs: Observation, pos: Position, side: Side
+               ) -> dict[Position, tuple[int, list[Step]]]:
+        """The boards one or two plays give from ``pos`` (``side`` first: no correction; the
+        opponent first: the side to move off by one), each with its corrections and steps; a
+        board two ways through different boards reach has no steps (the board is known, the
+        way there not). Two plays are expanded from the ``MIDS`` boards of each first play
+        that ``obs`` fits best (the board a dance leaves too); the table is kept while the
+        referee stands at ``pos`` and grows as other first plays come to fit best."""
+        memo = self.__dict__.get("_resync_table")
+        fresh = memo is None or memo[0] != (pos, side)
+        if fresh:
+            memo = ((pos, side), {}, set())
+            self.__dict__["_resync_table"] = memo
+        assert memo is not None
+        table: dict[Position, tuple[int, list[Step]]] = memo[1]
+        expanded: set[tuple[Side, Position]] = memo[2]
+
+        def add(end: Position, cost: int, steps: list[Step]) -> None:
+            old = table.get(end)
+            if old is None or (old[0], len(old[1]) or 9) > (cost, len(steps)):
+                table[end] = (cost, steps)
+            elif (old[0], len(old[1])) == (cost, len(steps)) and \
+                    [b for _, b, _ in old[1]] != [b for _, b, _ in steps]:
+                table[end] = (cost, [])  # two ways there: the board, not the way
+
+        for cost, first in ((0, side), (1, side.other)):
+            made = self._made(pos, first)
+            if fresh:
+                for mid, rolls in made.items():
+                    if mid != pos:
+                        add(mid, cost, [(first, mid, rolls)])
+            ranked = sorted(fits(obs, pos, made, self._diffs(pos)).items(),
+                            key=lambda mf: -mf[1])
+            mids = [m for m, _ in ranked[:MIDS]]
+            if pos in made and pos not in mids:
+                mids.append(pos)  # a dance
+            for mid in mids:
+                if (first, mid) in expanded:
+                    continue
+                expanded.add((first, mid))
+                for end, then in self._made(mid, first.other).items():
+                    if end != mid and end != pos:
+                        add(end, cost, [(first, mid, made[mid]), (first.other, end, then)])
+        table.pop(pos, None)
+        return table
+
+    # -- evidence ------------------------------------------------------------------------------
+
+    def _runs_seen(self, obs: Observation, seen: Position) -> int:
+        """How many settled runs (``obs.run``) showed ``seen`` while the referee stood as now
+        (a reading from no tracker counts as every run)."""
+        run = getattr(obs, "run", None)
+        if run is None:
+            return SET_RUNS
+        key = (self.position, self.phase, self.turn)
+        memo = self.__dict__.get("_resync_runs")
+        if memo is None or memo[0] != key:
+            memo = (key, {})
+            self.__dict__["_resync_runs"] = memo
+        if len(memo[1]) > 64:
+            memo[1].clear()
+        runs = memo[1].setdefault(seen, set())
+        runs.add(run)
+        return len(runs)
+
+    def _note_board(self, seen: Position | None) -> None:
+        """Remember the last whole board read, and which side's play changed it last."""
+        if seen is None:
+            return
+        last = self.__dict__.get("_last_board")
+        if last is not None and last != seen:
+            self.__dict__["_last_mover"] = mover_of(last, seen)
+        self.__dict__["_last_board"] = seen
+
+    def _moving(self, seen: Position) -> bool:
+        """``seen`` is a board some steps of a legal play of the side to move (any roll: the
+        roll recorded may be misread) leave from the referee's position: the player may still
+        be moving; wait."""
+        assert self.turn is not None
+        if not only_hit(self.position, seen, self.turn.other):
+            return False
+        return any(seen in self._midway(self.position, self.turn, roll) for roll in EVERY_ROLL)
+
+    # -- recording -----------------------------------------------------------------------------
+
+    def _record_path(self, obs: Observation, cost: int, steps: list[Step]) -> list[Event]:
+        """Record the explaining sequence: the side to move corrected when ``cost``, then each
+        step's roll and play."""
+        assert self.turn is not None
+        events: list[Event] = []
+        if cost:
+            events += self._corrected(self.position, steps[0][0], "the side to move was off by "
+                                      "one: the board shows the other side's play")
+            if not events:
+                return []
+        for k, (side, after, rolls) in enumerate(steps):
+            last = k == len(steps) - 1
+            roll, note = self._pick(obs if last else _no_hint(obs), rolls, side)
+            if self.phase in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM):
+                if self.dice is None or tuple(sorted(self.dice)) != tuple(sorted(roll)):
+                    got = self._try({"command": "set_dice", "dice": list(roll)})
+                    if not got:
+                        return events
+                    events += got
+            elif self.phase == Phase.ROLL and self.turn is side:
+                got = self._try({"command": "roll", "dice": list(roll)})
+                if not got:
+                    return events
+                events += got
+            else:
+                return events
+            if note:
+                events += self._emit(note)
+            if self.phase in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM) and after != \
+                    self.position:
+                events += self._try({"command": "play", "position": after.to_json()})
+        return events
+
+    def _set_from_board(self, obs: Observation, seen: Position, reason: str) -> list[Event]:
+        """The position set from the board, marked as the camera's."""
+        assert self.turn is not None
+        mover = self.__dict__.get("_last_mover")
+        dice = obs.dice
+        if mover is not None:
+            turn = mover.other
+        elif dice is not None and dice.owner is not None:
+            turn = Side(dice.owner)
+        else:
+            turn = self.turn
+        return self._corrected(seen, turn, reason)
+
+    def _corrected(self, pos: Position, turn: Side, reason: str) -> list[Event]:
+        return self._try({"command": "set_position", "position": pos.to_json(),
+                          "turn": turn.value, "source": "camera", "reason": reason})
+
+
+def whole_board(obs: Observation) -> Position | None:
+    """The most likely whole position (fifteen checkers a side): the region-by-region most
+    likely, each side's count put right by the cheapest changes of one checker in a region
+    (at most two a side, each costing less than MARGIN); None when none is whole so."""
+    best = obs.most_likely_position()
+    if best is None or not fully_seen(obs):
+        return None
+    pos = best
+    for _ in range(4):
+        short = [(s, 15 - pos.count(s)) for s in (WHITE, BLACK) if pos.count(s) != 15]
+        if not short:
+            return pos
+        side, need = short[0]
+        if abs(need) > 2:
+            return None
+        here = obs.log_likelihood(pos)
+        step = 1 if need > 0 else -1
+        options = [(here - obs.log_likelihood(p), p) for p in _nudged(pos, side, step)]
+        if not options:
+            return None
+        loss, pos = min(options, key=lambda lp: lp[0])
+        if loss >= MARGIN:
+            return None
+    return None
+
+
+def _nudged(pos: Position, side: Side, step: int) -> list[Position]:
+    """``pos`` with one of ``side``'s checkers added (``step`` 1) or taken (-1) in one region:
+    a point it holds or that is empty, its bar, its tray."""
+    sign = 1 if side is WHITE else -1
+    out = []
+    points = list(pos.points)
+    for i, n in enumerate(points):
+        mine = sign * n
+        if mine < 0 or (step < 0 and mine == 0):
+            continue
+        new = points.copy()
+        new[i] = n + sign * step
+        out.append(replace(pos, points=tuple(new)))
+    for field in (f"bar_{side.value}", f"off_{side.value}"):
+        v = getattr(pos, field) + step
+        if v >= 0:
+            out.append(replace(pos, **{field: v}))
+    return out
+
+
+def _no_hint(obs: Observation) -> Observation:
+    """``obs`` for a roll no read saw (an earlier turn's: the read roll is the last one's)."""
+    from dataclasses import replace
+
+    return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
+
+
+__all__ = ["EXPLAINED_RUNS", "SET_RUNS", "Resync", "mover_of", "only_hit", "side_part",
+           "sure_board"]
