@@ -47,7 +47,7 @@ from calibration.calibrate import START, calibrate  # noqa: E402
 from tests.scenes.dataset import random_state  # noqa: E402
 from tests.scenes.scene import Scene, State, random_setup  # noqa: E402
 from vision import dice as dice_mod  # noqa: E402
-from vision import dieface, read  # noqa: E402
+from vision import dieface, pips, read  # noqa: E402
 from vision.dice import (  # noqa: E402
     DieReading,
     dice_observation,
@@ -255,10 +255,13 @@ def main() -> None:
                     help="without the learned face classifier (the pip reader alone)")
     ap.add_argument("--no-lift", action="store_true",
                     help="without the camera pose's top-face lift in the face search")
+    ap.add_argument("--no-round3", action="store_true",
+                    help="without the face search's third, denser round (vision.pips._round3)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     dice_mod.LEARNED = not args.no_learned
     dice_mod.TOP_LIFT = not args.no_lift
+    pips.ROUND3 = not args.no_round3
     if args.train is not None:
         train(args)
         return

@@ -19,6 +19,10 @@ A third: a strong fit (the best layout leads the next widely, the nine places re
 nothing clear) is read too. The layouts are fitted as pictures at every pose the search tries;
 the 6 in both its turns (the poses turn a quarter at most).
 
+A face the two search rounds refuse gets a third, denser one round where the camera's pose puts
+the top face (every 7.5 degrees, shifts and sizes: a small face's coarse scores are rough, and
+its best pose is often not among the few the first rounds polish); a 1 is never read there.
+
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
 camera's foot; the caller gives that lift (from the camera's pose) and the search also looks
@@ -398,8 +402,8 @@ def _round3(L: np.ndarray, xs: np.ndarray, ys: np.ndarray, nominal: float,
     taken on the spots' evidence or as a strong fit (short of plain) must lead the next layout
     by :data:`R3_SPOTS_MARGIN`; a 1 is never read here (a lone pip is too little to go on:
     one pip of a 2 passes for it)."""
-    cx = float(xs.mean()) + LIFT_SHARE * lift[0]
-    cy = float(ys.mean()) + LIFT_SHARE * lift[1]
+    cx = float(xs.mean()) + R3_LIFT_SHARE * lift[0]
+    cy = float(ys.mean()) + R3_LIFT_SHARE * lift[1]
     sh = np.linspace(-R3_SHIFT, R3_SHIFT, R3_NSHIFT) * nominal
     ang = np.radians(np.arange(0.0, 90.0, R3_TURN))
     a, s, dx, dy = np.meshgrid(ang, nominal * np.array(R3_SIDES), sh, sh, indexing="ij")
@@ -524,6 +528,7 @@ SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pi
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
 R3_SHIFT, R3_NSHIFT = 0.15, 4  # its shifts (x the nominal side) round the lifted centre,
+R3_LIFT_SHARE = 0.5  # its centre: the footprint's moved by this x the lift
 R3_TURN = 7.5  # its turns (every this many degrees),
 R3_SIDES = (0.92, 1.0, 1.08)  # its sizes (x nominal)
 R3_NOT = (1,)  # values never read there

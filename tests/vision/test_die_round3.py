@@ -40,7 +40,7 @@ def test_round3_looks_round_the_lifted_centre_only_after_a_refusal(
     L, comp = _face_window(5)
     ys, xs = np.nonzero(comp)
     lift = (4.0, -2.0)
-    top = (xs.mean() + vp.LIFT_SHARE * lift[0], ys.mean() + vp.LIFT_SHARE * lift[1])
+    top = (xs.mean() + vp.R3_LIFT_SHARE * lift[0], ys.mean() + vp.R3_LIFT_SHARE * lift[1])
     seen: list[np.ndarray] = []
     real = vp._search
 
