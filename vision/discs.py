@@ -125,18 +125,26 @@ class Gathered:
     tops: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # the checker models' own
     # (mean, inv, const) before pixels alike the empty look took its parameters (``alike``)
 
-    def alike(self, row: int | None = None, px: np.ndarray | None = None) -> None:
+    def alike(self, row: int | None = None, px: np.ndarray | None = None,
+              empty: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
         """At disc pixels (of strip ``row`` and its disc pixels ``px`` only, when given) where
         a checker top's mean lies within the spreads of the empty look's (a white top on a
         cream point, a black one on a black point), the checker model takes the empty look's
         parameters: such a pixel says nothing either way, where unequal spreads made it favour
         the tighter model (a white checker missed on a light point, a phantom on a borrowed
-        look)."""
+        look). ``empty``: the empty look's (mean, inverse spread, constant) at those pixels,
+        when the caller has them (reading them back from the gathered layout is slow)."""
         if self.tops is None:
             self.tops = (self.mean[1:].copy(), self.inv[1:].copy(), self.const[1:].copy())
         at: tuple = (slice(None),) if row is None else (row,) if px is None else (row, px)
-        tm, ti, tc = (a[(slice(None),) + at] for a in self.tops)
-        bm, bi, bc = self.mean[(0,) + at], self.inv[(0,) + at], self.const[(0,) + at]
+        if row is not None:  # the tops are kept strip by strip: take the row, then its pixels
+            tm, ti, tc = (a[:, row] if px is None else a[:, row][:, px] for a in self.tops)
+        else:
+            tm, ti, tc = (a[(slice(None),) + at] for a in self.tops)
+        if empty is None:
+            bm, bi, bc = self.mean[(0,) + at], self.inv[(0,) + at], self.const[(0,) + at]
+        else:
+            bm, bi, bc = empty
         d2 = np.square(tm - bm[None])
         d2 /= np.reciprocal(np.square(ti)) + np.reciprocal(np.square(bi))[None]
         same = (d2.sum(-1) < ALIKE * ALIKE)[..., None]  # (2, ..., 1)
@@ -180,6 +188,8 @@ class DiscModel:
     # a point's tops are these times its light, clipped at white (instead of ``side_mean``,
     # ``gain``)
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
+    learned: np.ndarray | None = field(default=None, repr=False, compare=False)  # the strip
+    # pixels the last ``learn_empty`` took
     _change: dict | None = field(default=None, repr=False, compare=False)  # change_llr's
     # parameters per set of strips (their empty looks change only through ``learn_empty``)
 
@@ -278,18 +288,32 @@ class DiscModel:
             gains.append(float(self.gain[ids].mean()))
         return np.stack(rows).astype(np.float32), np.asarray(gains, np.float32)
 
-    def refresh_empty(self, g: Gathered, where: int, strip: int) -> None:
+    def refresh_empty(self, g: Gathered, where: int, strip: int,
+                      changed: np.ndarray | None = None) -> None:
         """Gathered parameters ``g`` take strip ``strip``'s empty look again (at their row
-        ``where``) after it learned some of it, in place of gathering them all again."""
+        ``where``) after it learned some of it, in place of gathering them all again;
+        ``changed``: the strip pixels it learned (``learn_empty``), else found by comparing."""
         idx = g.idx
-        m, s = self.bg_mean[strip][idx], self.bg_sigma[strip][idx]
-        c = -np.sum(np.log(s), -1) - 2.7568
-        if self.bg_bonus is not None:
-            c = c + self.bg_bonus[strip][idx]
-        px = np.flatnonzero((g.mean[0, where] != m).any(-1) | (g.const[0, where] != c))
-        g.mean[0, where], g.inv[0, where], g.const[0, where] = m, 1.0 / s, c
-        if g.tops is not None and len(px):  # the disc pixels whose empty look changed
-            g.alike(where, px)
+        if changed is None:
+            m, s = self.bg_mean[strip][idx], self.bg_sigma[strip][idx]
+            c = -np.sum(np.log(s), -1) - 2.7568
+            if self.bg_bonus is not None:
+                c = c + self.bg_bonus[strip][idx]
+            px = np.flatnonzero((g.mean[0, where] != m).any(-1) | (g.const[0, where] != c))
+            m, s, c = m[px], s[px], c[px]
+        else:  # only the disc pixels on the strip pixels that changed
+            px = np.flatnonzero(changed[idx])
+            m, s = self.bg_mean[strip][idx[px]], self.bg_sigma[strip][idx[px]]
+            c = -np.sum(np.log(s), -1) - 2.7568
+            if self.bg_bonus is not None:
+                c = c + self.bg_bonus[strip][idx[px]]
+        if not len(px):
+            return
+        inv = (1.0 / s).astype(np.float32)
+        m, c = m.astype(np.float32), c.astype(np.float32)
+        g.mean[0, where, px], g.inv[0, where, px], g.const[0, where, px] = m, inv, c
+        if g.tops is not None:  # the disc pixels whose empty look changed
+            g.alike(where, px, (m, inv, c))
 
     @staticmethod
     def slot_llr(lab: np.ndarray, g: Gathered) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -348,11 +372,12 @@ class DiscModel:
         when they fit the borrowed look (nothing foreign on them: a die, a shadow, a checker of
         the other look); True when something was learned."""
         take = mask & self.borrowed(strip)
-        if take.sum() < SW:
+        if np.count_nonzero(take) < SW:
             return False
         x = lab[take].astype(np.float32)
-        z2 = (((x - self.bg_mean[strip, take]) / self.bg_sigma[strip, take]) ** 2).mean(-1)
-        if np.quantile(z2, 0.95) > LEARN_FIT:
+        z = (x - self.bg_mean[strip, take]) / self.bg_sigma[strip, take]
+        z *= z
+        if np.quantile(z.mean(-1), 0.95) > LEARN_FIT:
             return False
         assert self.bg_bonus is not None
         if self._noise is None:  # the points' own looks' spread (all the same, from the fit)
@@ -363,6 +388,7 @@ class DiscModel:
         self.bg_mean[strip, take] = x
         self.bg_sigma[strip, take] = noise
         self.bg_bonus[strip, take] = 0.0
+        self.learned = take
         return True
 
     # -- fitting --------------------------------------------------------------------------------

@@ -197,7 +197,7 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
             continue
         past = rows >= (n * per_d + LEARN_GAP if n else 0)
         if discs.learn_empty(i, prep["lab"][i], past) and "discs" in prep:
-            discs.refresh_empty(prep["discs"][0], i, i)
+            discs.refresh_empty(prep["discs"][0], i, i, discs.learned)
 
 
 def _confidence(regions: list) -> float:
