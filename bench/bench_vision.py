@@ -15,7 +15,8 @@ Tuning aids: ``--cache DIR`` keeps each setup's rendered frames (the calibration
 K states) between runs, so only the reading is run again; ``--errors`` prints a table of the
 wrong regions by kind (white / black missed, phantom, colour swap, count off by one or more, bar,
 tray, unseen; hands missed / false) per style and per point colour (light / dark, covered or
-not at calibration); ``--no-dice`` skips the dice and cube tables (the read still runs them).
+not at calibration); ``--no-dice`` skips the dice and cube tables (the read still runs them);
+``--parts`` prints the median process time of each part of the calibrated read.
 """
 
 from __future__ import annotations
@@ -62,6 +63,28 @@ def _timed(fn):  # noqa: ANN001, ANN202
 
 _READ.observe_dice = _timed(_READ.observe_dice)
 _READ.observe_cube = _timed(_READ.observe_cube)
+_PARTS: dict[str, float] = {}  # process time per part of the current read (``--parts``)
+PART_NAMES = ("sample", "disc_evidence", "regions", "learn_empty_looks", "learn_lone_tops",
+              "base_colours", "observe_dice", "observe_cube")
+
+
+def _time_parts() -> None:
+    """Wrap read()'s parts so each frame's process time per part lands in ``_PARTS``."""
+    from vision.checkers import Counter as _Counter
+
+    def wrap(name: str, fn):  # noqa: ANN001, ANN202
+        def run(*a, **k):  # noqa: ANN002, ANN003, ANN202
+            t = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                _PARTS[name] = _PARTS.get(name, 0.0) + time.process_time() - t
+        return run
+
+    for name in PART_NAMES:
+        if name != "regions":
+            setattr(_READ, name, wrap(name, getattr(_READ, name)))
+    _Counter.regions = wrap("regions", _Counter.regions)  # type: ignore[method-assign]
 from vision.cube import observe_cube  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
 from vision.settle import Settler  # noqa: E402
@@ -102,7 +125,12 @@ def main() -> None:
     ap.add_argument("--errors", action="store_true", help="print the errors by kind")
     ap.add_argument("--no-dice", action="store_true", help="skip the dice and cube tables")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every wrong region")
+    ap.add_argument("--parts", action="store_true",
+                    help="print the median process time of each part of the calibrated read")
     args = ap.parse_args()
+    if args.parts:
+        _time_parts()
+    parts: dict[str, list[float]] = defaultdict(list)
     cv2.setNumThreads(1)
     stats: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
     times, one_times, checker_times = [], [], []
@@ -122,11 +150,16 @@ def main() -> None:
         stats[style]["calib_fail"].append(0)
         for k, (img, tr) in enumerate(shots):
             t, _SIDE[0] = time.process_time(), 0.0
+            _PARTS.clear()
             obs = read(img, prof)
             dt = time.process_time() - t
             if not tr["hand"]:
                 times.append(dt)
                 checker_times.append(dt - _SIDE[0])
+                for name in PART_NAMES if args.parts else ():
+                    parts[name].append(_PARTS.get(name, 0.0))
+                if args.parts:
+                    parts["the rest"].append(dt - sum(_PARTS.values()))
             pos = Position.from_json(tr["position"])
             vr, vn, hr, hn = slots_right(obs, pos, tr.get("hidden_regions", []))
             stats[style]["slots"].append(vr)
@@ -181,6 +214,11 @@ def main() -> None:
         print(f"calibrated read: median {np.median(times) * 1000:.1f} ms per 1280x720 frame "
               f"(settled frames, one core, process time); the checkers' part (without dice "
               f"and cube) {np.median(checker_times) * 1000:.1f} ms")
+    if parts:
+        print("parts of the calibrated read (settled frames without a hand; process time, ms):")
+        print(f"  {'part':20} {'median':>7} {'mean':>7}")
+        for name, v in parts.items():
+            print(f"  {name:20} {np.median(v) * 1000:7.2f} {np.mean(v) * 1000:7.2f}")
     if one_times:
         print(f"one-shot read: median {np.median(one_times) * 1000:.1f} ms")
     _settle_speed()
