@@ -117,6 +117,11 @@ class Resync(Inference):
         if self.phase not in PHASES or self.turn is None or self.replaying or \
                 self.rules.hooks or not self.rules.hits or not fully_seen(obs):
             return []
+        run = getattr(obs, "run", None)
+        state = (self.position, self.phase, self.turn, run)
+        if run is not None and self.__dict__.get("_resync_last") == state:
+            return []  # once a settled run (and referee state): its further reads add little
+        self.__dict__["_resync_last"] = state
         self._note_board(whole_board(obs))
         pos, side = self.position, self.turn
         ceiling = best_possible(obs)
