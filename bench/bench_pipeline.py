@@ -26,6 +26,11 @@ reads do not depend on the tracking: every settled frame is read, in order); a l
 the same DIR replays the stored reads through the pipeline (tracking changes measured in
 seconds; latency and speed then leave out the vision read, the table says "cached").
 
+Each recorded play is paired with the true turn played from the same position by the same side
+(``bench.pipeline_score``): a turn after a resync (the referee set the position from the board)
+is judged on its own; the total line also gives the old pairing by turn number, and the
+``resync`` column counts the positions set from the board.
+
 Real mode ends with a table of why each missed turn was missed (``bench.pipeline_misses``: the
 reads of the turn's frames against the truth: the dice unread or misread, a region misread, the
 cube, the settle gate, or the tracking when the reads were good enough); ``-v`` lists each.

@@ -4,8 +4,10 @@
 :func:`classify` looks at the reads of that turn's frames (the renderer's truth says which
 frames belong to it and what they show) and names the first cause it finds:
 
-- ``after a miss``: the turn before was recorded with a wrong play or not at all (the record is
-  off from there; a turn whose play was right and dice wrong puts nothing off);
+- ``after a miss``: the record never reached the turn's start (its position with its side to
+  move: ``bench.pipeline_score``), because a play before it was recorded wrong or not at all; a
+  turn reached again after a resync (a position set from the board, two plays inferred) is
+  classed on its own (without the aligned score: the turn before was missed);
 - ``settle``: no settled, hand-free read of the board after the play;
 - ``checkers``: every read of the board after the play clearly misreads a region (the truth's
   count at least MARGIN less likely than the region's best reading), the regions named; or

@@ -3,7 +3,9 @@
 A settled observation gives per-region likelihoods; the legal plays of the roll (or the opening,
 a cube action, a correction of a flag) are scored against them, and a reading is accepted only
 when it clearly beats the runner-up. An observation that fits an unreachable position clearly
-better than every legal one is flagged illegal, with the judge's reasons.
+better than every legal one is flagged illegal, with the judge's reasons. An observation that
+causes nothing goes to the resync (``engine.resync``): a board the referee cannot reach by the
+expected play, read clearly over several settled runs, is explained or set from the board.
 """
 
 from __future__ import annotations

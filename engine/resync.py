@@ -2,29 +2,30 @@
 
 Once one turn is missed (a roll never read, a play recorded wrong, the side to move off by one)
 the referee waits for a play from a position the board left long ago, and every later turn is
-lost. :meth:`Resync._resync` brings it back when the settled board, fused over several settled
-runs, reads *clearly* (:func:`sure_board`: whole, every region fully seen, every region where it
-differs from the referee's position read surely) as a position no legal play of the side to
-move reaches from the referee's position, and not a board some steps of such a play leave (the
-player may still be moving):
+lost. :meth:`Resync._resync` looks, once per settled run, at a board that the referee's position
+does not fit (and that is not the mover at work: the recorded dice still down, or a whole play
+of them on the board, are Fusion's to judge):
 
-1. the most likely sequence that explains it (:meth:`Resync._explain`), fewest corrections
-   first, then fewest plays: the side to move's play of another roll than the one recorded
-   (the dice misread: ``DiceCorrected`` then the play); the side to move's play (or dance)
-   then the opponent's (a whole turn missed: both rolls inferred from their plays); the side to
-   move off by one (the opponent's play from the position: a ``PositionCorrected`` that gives
-   the turn to the opponent, then its roll and play). It is recorded when exactly one
-   sequence of boards explains the board (the rolls as ``Inference._pick`` chooses them), after
-   ``EXPLAINED_RUNS`` settled runs showed the board;
-2. when nothing explains it (or more than one sequence of boards would), after ``SET_RUNS``
-   settled runs, an explicit, honest correction: ``PositionCorrected`` with the board's position,
-   marked ``"source": "camera"`` with a reason (as a referee's "set position" would be, and shown
-   to the referee as such), rather than staying stuck. The side to move is the opponent of the
-   side whose checkers changed last between two sure boards (the mover of the last change), else
-   the side whose dice lie on the board, else the side to move as recorded.
+1. the table of boards one or two plays give from the position (:meth:`Resync._table`): the
+   side to move's play (of another roll than the one recorded: the dice misread), its play or
+   dance then the opponent's (a whole turn missed: both rolls inferred from their plays), or
+   the opponent's play first (the side to move off by one: a ``PositionCorrected`` that gives
+   the turn to the opponent, then its roll and play). The board that fits the reading best,
+   ``MARGIN`` better than every other board and the position, with at most ``MISFITS``
+   regions reading otherwise, is recorded once ``EXPLAINED_RUNS`` settled runs showed it
+   (the rolls as ``Inference._pick`` chooses them). When the best boards are not told apart but
+   all go through one first play, that play stands (the reply is judged from there);
+2. when nothing in the table explains the board (or two ways through different boards reach it),
+   after ``SET_RUNS`` settled runs, the board read surely (:func:`sure_board`: whole, every
+   region where it differs from the position read ``SURE`` likelier than any other count) and
+   not a board some steps of the side to move's play leave (the player may still be moving) is
+   set: an explicit, honest correction, ``PositionCorrected`` marked ``"source": "camera"`` with
+   a reason (as a referee's "set position" would be, and shown to the referee as such), rather
+   than staying stuck. The side to move is the opponent of the side whose checkers changed last
+   between two whole boards, else the side whose dice lie on the board, else as recorded.
 
 Never a single-frame decision (every step needs several settled runs of one board), and never a
-flag: a board explained this way is recorded as legal plays, a board no one explains is set as
+flag: a board explained this way is recorded as legal plays, a board nothing explains is set as
 it is.
 """
 
