@@ -38,7 +38,7 @@ from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refind import other_quads
 from .refine import refine_corners
-from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops
+from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops, stack_tops_bgr
 
 START = STANDARD.start  # the engine's start: a profile numbers the points as the referee does
 MAX_MISREAD = 3  # regions the calibration frame may read differently from the given position
@@ -119,6 +119,8 @@ def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscMod
                           (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
     if maps:
         stack_tops(model, lab, kinds, lay, maps, few)
+        if few == {1, 2} and model.tops_bgr is None:  # both colours' tops from stacks
+            stack_tops_bgr(model, bgr, kinds, lay, maps)
     # the reader relearns these colours' tops from the first lone checkers it is sure of
     if maps:
         prof.meta["stack_tops"] = sorted(few)

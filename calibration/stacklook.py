@@ -21,7 +21,19 @@ import numpy as np
 
 from engine import Position
 from engine.observation import expected_counts
-from vision.discs import DISC, SHRINK, SIDE_SHRINK, SIGMA_FLOOR, TS, DiscModel, R, relight
+from vision.discs import (
+    CLIPPED,
+    DISC,
+    SHRINK,
+    SIDE_SHRINK,
+    SIGMA_FLOOR,
+    TS,
+    DiscModel,
+    R,
+    _bgr_gains,
+    _unclipped,
+    relight,
+)
 from vision.geometry import Layout, stack_centres
 from vision.pose import Pose
 from vision.strips import SW, strip_length, strip_specs
@@ -173,3 +185,85 @@ def _cells(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np.add.at(s2, cell, x * x)
     np.add.at(n, cell, 1)
     return s1, s2, n
+
+
+def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: Layout,
+                   maps: dict[int, tuple[int, np.ndarray, list[tuple]]]) -> None:
+    """Give ``model`` BGR checker tops learned from the stacks' visible parts (``bgr``: the
+    calibration strips, BGR (28, L, SW, 3)), as ``DiscModel.fit`` learns them from a first
+    row: each pixel divided by its point's light along the strip, a clipped channel put back
+    from the pixel's others and the colour's hue, a top seen only clipped as bright as that
+    bound; with them the reader shows a colour's tops under each pixel's light clipped at
+    white as the camera clips them (``DiscModel.tops_lit``) instead of relighting Lab means.
+    White checkers are clipped: their Lab tops relit from a stack under a dim corner's light
+    came out brighter than any lone white checker shows (tuning 700000, Plakoto: L 258 against
+    243 from a standard start), and a lone white on a light point read as empty. For a start
+    with every colour in stacks (Plakoto, Long Nardi); in place."""
+    if model.bg_mean is None:
+        return
+    n24 = 24
+    refs = model.bg_mean[:n24].astype(np.float32)
+    k24 = np.asarray(kinds[:n24])
+    kind_mean = {int(k): refs[k24 == k].mean(0) for k in np.unique(k24)}
+    pcols = np.array([lay.point_place(i + 1)[0] for i in range(n24)])
+    gain = _bgr_gains(refs, kind_mean, k24, pcols)
+    L = bgr.shape[1]
+    rows = np.arange(L)[:, None] + 0.5
+    cols = np.arange(SW)[None, :] + 0.5
+    out = np.zeros((2, 2, 2, TS * TS, 3), np.float32)
+    got: dict[int, list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]]] = {0: [], 1: []}
+    for i, (colour, t, centres) in maps.items():
+        rowflag = int(kinds[i] >= 2)
+        side = int(lay.point_place(i + 1)[0] >= 6)
+        for j, (cr, cc, scale) in enumerate(centres):
+            vis = t == j
+            if EDGE:
+                above = cv2.dilate((t > j).astype(np.uint8), np.ones((3, 3), np.uint8),
+                                   iterations=int(EDGE)) > 0
+                vis &= ~above
+            dv = np.broadcast_to((rows - cr) / scale, vis.shape)
+            du = np.broadcast_to((cols - cc) / scale, vis.shape)
+            r = lay.d / 2 * DISC * SW / lay.pw
+            m = vis & (dv * dv + du * du <= r * r)
+            if not m.any():
+                continue
+            cell = ((np.clip(np.rint(dv[m]), -R, R) + R) * TS
+                    + np.clip(np.rint(du[m]), -R, R) + R).astype(np.int64)
+            g = gain[i][np.nonzero(m)[0]][:, None]
+            got[colour - 1].append((rowflag, side, cell, bgr[i][m].astype(np.float64), g))
+    if not got[0] or not got[1]:
+        return
+    for c in (0, 1):
+        px = np.concatenate([x for *_r, x, _g in got[c]])
+        ok = px[(px.max(1) < CLIPPED) & (px.min(1) > 20)]
+        hue = np.median(ok / ok.mean(1, keepdims=True), 0) if len(ok) > 20 else np.ones(3)
+
+        def acc(sel: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]], turn: bool,
+                hue: np.ndarray = hue) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            s1 = np.zeros((TS * TS, 3))
+            n = np.zeros((TS * TS, 1))
+            lb = np.zeros((TS * TS, 3))
+            for _rf, _side, cell, x, g in sel:
+                cl = TS * TS - 1 - cell if turn else cell
+                seen = (x < CLIPPED).any(1)
+                np.add.at(s1, cl[seen], _unclipped(x[seen], hue) / g[seen])
+                np.add.at(n, cl[seen], 1.0)
+                np.maximum.at(lb, cl[~seen], CLIPPED / g[~seen] * hue / hue.min())
+            return s1, n, lb
+
+        present = {rf for rf, *_x in got[c]}
+        for rowflag in (0, 1):
+            # a row with no stack of this colour: the other row's tops turned half round
+            turn = rowflag not in present
+            sel = [x for x in got[c] if x[0] == (rowflag if not turn else 1 - rowflag)]
+            s1, n, lb = acc(sel, turn)
+            m = np.where(n > 0, s1 / np.maximum(n, 1), lb)
+            known = (n[:, 0] > 0) | (lb.max(1) > 0)
+            m = np.where(known[:, None], np.maximum(m, lb),
+                         m[known].mean(0) if known.any() else 128.0)
+            for side in (0, 1):
+                t1, tn, tlb = acc([x for x in sel if x[1] == side], turn)
+                out[c, rowflag, side] = np.maximum((t1 + SIDE_SHRINK * m) / (tn + SIDE_SHRINK),
+                                                   tlb)
+    model.tops_bgr = out
+    model.gain_bgr = gain

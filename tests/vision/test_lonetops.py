@@ -1,6 +1,7 @@
 """Checker tops relearned from lone checkers (``vision.lonetops``, issue 9): a profile calibrated
 at a variant's start learned its tops from tall stacks, which look otherwise than a lone checker
-(tuning seed 700011: white learned at L ~236, a lone white shows ~255, and one reads empty)."""
+(tuning seed 700011: white learned at L ~236, a lone white shows ~255, and one read empty until
+calibration also learned BGR tops from the stacks)."""
 
 from __future__ import annotations
 
@@ -38,11 +39,15 @@ def test_a_settled_read_sure_of_lone_checkers_relearns_the_tops(plakoto_700011) 
     pos = _moved(start, lone)
     img, _ = scene.render(State(pos, frame_seed=3))
     exp = expected_counts(pos)
-    # an unsettled read learns nothing: the stack-learned white reads one lone white as empty
+    # the BGR tops calibration learns from the stacks (clipped whites put back, lit under each
+    # pixel's light: calibration.stacklook.stack_tops_bgr) read every lone checker right (the
+    # relit Lab tops alone read one lone white as empty); an unsettled read learns nothing
     before = read(img, prof, settled=False).best_counts()
-    wrong = [i for i in lone if before[i] != exp[i]]
-    assert wrong and float(prof.discs.mean[0, :, :, 0].mean()) == white_L
-    # a settled read is sure of the other lone checkers and relearns both colours' tops
+    assert prof.discs.tops_bgr is not None
+    assert all(before[i] == exp[i] for i in lone), [(i, before[i]) for i in lone]
+    assert float(prof.discs.mean[0, :, :, 0].mean()) == white_L
+    # a settled read is sure of the lone checkers and relearns both colours' Lab tops (what a
+    # colour too dark for BGR tops is read by)
     read(img, prof, settled=True)
     assert float(prof.discs.mean[0, :, :, 0].mean()) > white_L + 10
     after = read(img, prof, settled=False).best_counts()
