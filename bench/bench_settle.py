@@ -6,12 +6,13 @@ BGR), medians over batches of frames of a rendered board. The issue's goal: <= 1
 
 Motion: per setup (held-out seeds 900000+; the gate is not tuned on them) a rendered sequence of a
 hand over the board, each 1280x720 frame (its own sensor noise) shrunk to the low-resolution
-stream (320x180, ``cv2.INTER_AREA``) and fed to a fresh ``Settler``: still frames, a hand reaching
-in and moving over the board, held still over it, and drawn back out, then still frames. A frame
-"moves" when the hand differs from the previous frame's (in, out or moved). Counted: moving
-frames the gate saw move (motion detected), still frames it did not (no false motion), frames
-passed as settled while the hand moved or within the gate's ``frames`` after it (must be 0),
-and the frames after the last move until the gate says settled.
+stream (320x180, ``cv2.INTER_AREA``) and fed to fresh gates, ``Settler()`` (the whole frame's mean
+change) and ``Settler(tile_threshold=TILE_THRESHOLD)`` (also any tile's): still frames, a hand
+reaching in and moving over the board, held still over it, and drawn back out, then still
+frames. A frame "moves" when the hand differs from the previous frame's (in, out or moved).
+Counted: moving frames the gate saw move (motion detected), still frames it did not (no false
+motion), frames passed as settled while the hand moved or within the gate's ``frames`` after it
+(must be 0), and the frames after the last move until the gate says settled.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import numpy as np  # noqa: E402
 from tests.scenes.dataset import random_state  # noqa: E402
 from tests.scenes.hands import Hand  # noqa: E402
 from tests.scenes.scene import Scene, State, random_setup, sub_rng  # noqa: E402
-from vision.settle import Settler  # noqa: E402
+from vision.settle import TILE_THRESHOLD, Settler  # noqa: E402
 
 BASE_SEED = 900000
 LORES = (320, 180)
@@ -67,42 +68,52 @@ def lores(img: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(cv2.resize(img, LORES, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
 
 
-def run_sequence(seed: int) -> dict[str, int]:
-    """Feed one setup's rendered hand sequence to a fresh gate; the counts of the table."""
+GATES = (("mean only", None), ("mean + tiles", TILE_THRESHOLD))  # Settler() and a live stream's
+
+
+def run_sequence(seed: int) -> list[dict[str, int]]:
+    """Feed one setup's rendered hand sequence to a fresh gate of each of ``GATES``; per gate
+    the counts of the table."""
     setup = random_setup(seed)
     scene = Scene(setup)
     base = random_state(setup, seed * 100)
     base.hands = []
-    gate = Settler()
-    row = dict.fromkeys(("moving", "detected", "still", "quiet", "early", "settle_lag"), 0)
+    gates = [Settler(tile_threshold=t) for _name, t in GATES]
+    rows = [dict.fromkeys(("moving", "detected", "still", "quiet", "early", "settle_lag"), 0)
+            for _ in gates]
     prev: Hand | None = None
     last_move = -1
-    settled_at = -1
+    settled_at = [-1] * len(gates)
     for i, hand in enumerate(hand_path(setup, seed)):
         st = replace(base, hands=[] if hand is None else [hand], frame_seed=i)
         img, _truth = scene.render(st)
-        settled = gate.update(lores(img))
+        small = lores(img)
+        settled = [gate.update(small) for gate in gates]
         if i == 0:
             prev = hand
             continue
         moved = hand != prev
         prev = hand
         if moved:
-            row["moving"] += 1
-            row["detected"] += int(gate.moved)
             last_move = i
-        else:
-            row["still"] += 1
-            row["quiet"] += int(not gate.moved)
-        if last_move >= 0 and i - last_move < gate.frames and settled:
-            row["early"] += 1
-        if last_move >= 0 and settled and settled_at < last_move:
-            settled_at = i
-    row["settle_lag"] = settled_at - last_move if settled_at > last_move else -1
-    return row
+        for g, (gate, row) in enumerate(zip(gates, rows, strict=True)):
+            if moved:
+                row["moving"] += 1
+                row["detected"] += int(gate.moved)
+            else:
+                row["still"] += 1
+                row["quiet"] += int(not gate.moved)
+            if last_move >= 0 and i - last_move < gate.frames and settled[g]:
+                row["early"] += 1
+            if last_move >= 0 and settled[g] and settled_at[g] < last_move:
+                settled_at[g] = i
+    for g, row in enumerate(rows):
+        row["settle_lag"] = settled_at[g] - last_move if settled_at[g] > last_move else -1
+    return rows
 
 
-def speed(frame_bgr: np.ndarray, size: tuple[int, int], grey: bool, reps: int) -> float:
+def speed(frame_bgr: np.ndarray, size: tuple[int, int], grey: bool, reps: int,
+          tiles: bool = True) -> float:
     """Median CPU ms of one ``Settler.update`` on ``size`` frames (batches of 50 frames)."""
     small = cv2.resize(frame_bgr, size, interpolation=cv2.INTER_AREA)
     rng = np.random.default_rng(0)
@@ -111,7 +122,7 @@ def speed(frame_bgr: np.ndarray, size: tuple[int, int], grey: bool, reps: int) -
         noisy = np.clip(small.astype(np.int16) + rng.integers(-3, 4, small.shape), 0, 255)
         noisy = noisy.astype(np.uint8)
         frames.append(cv2.cvtColor(noisy, cv2.COLOR_BGR2GRAY) if grey else noisy)
-    gate = Settler()
+    gate = Settler(tile_threshold=TILE_THRESHOLD if tiles else None)
     batches = []
     for _ in range(reps):
         t = time.process_time()
@@ -131,31 +142,38 @@ def main() -> None:
     cv2.setNumThreads(1)
     first = Scene(random_setup(args.base)).render(State(random_state(random_setup(args.base),
                                                                    args.base * 100).position))[0]
-    print("\nsettle gate speed: median CPU time per frame (process_time, one core)")
-    print(f"{'stream':24} {'ms/frame':>9}")
+    print("\nsettle gate speed: median CPU ms per frame (process_time, one core)")
+    print(f"{'stream':24} {GATES[0][0]:>12} {GATES[1][0]:>12}")
     for name, size, grey in (("320x180 grey (lores Y)", (320, 180), True),
                              ("320x240 grey", (320, 240), True),
                              ("640x480 grey", (640, 480), True),
                              ("320x180 BGR", (320, 180), False)):
-        print(f"{name:24} {speed(first, size, grey, args.reps):9.3f}")
+        print(f"{name:24} {speed(first, size, grey, args.reps, False):12.3f} "
+              f"{speed(first, size, grey, args.reps, True):12.3f}")
+    gate = Settler()
     print(f"\nsettle gate motion: {args.setups} rendered hand-over-board sequences, seeds "
-          f"{args.base}+, {LORES[0]}x{LORES[1]} grey, thresholds {Settler().threshold} (mean) "
-          f"and {Settler().tile_threshold} (tile), {Settler().frames} still frames to settle")
-    print(f"{'seed':>7} {'style':18} {'moving':>6} {'detected':>8} {'still':>5} {'quiet':>5} "
-          f"{'early':>5} {'lag':>4}")
-    tot = dict.fromkeys(("moving", "detected", "still", "quiet", "early"), 0)
+          f"{args.base}+, {LORES[0]}x{LORES[1]} grey, mean threshold {gate.threshold}, tile "
+          f"threshold {TILE_THRESHOLD}, {gate.frames} still frames to settle")
+    cols = " ".join(f"{c:>8}" for c in ("detected", "quiet", "early", "lag"))
+    print(f"{'':33} {GATES[0][0]:^35} | {GATES[1][0]:^35}")
+    print(f"{'seed':>7} {'style':18} {'moving':>6} {cols} | {cols}")
+    tot = [dict.fromkeys(("moving", "detected", "still", "quiet", "early"), 0) for _ in GATES]
     for s in range(args.setups):
         seed = args.base + s
-        r = run_sequence(seed)
-        for k in tot:
-            tot[k] += r[k]
-        print(f"{seed:7d} {random_setup(seed).style.name:18} {r['moving']:6d} {r['detected']:8d} "
-              f"{r['still']:5d} {r['quiet']:5d} {r['early']:5d} {r['settle_lag']:4d}")
-    print(f"{'ALL':>7} {'':18} {tot['moving']:6d} {tot['detected']:8d} {tot['still']:5d} "
-          f"{tot['quiet']:5d} {tot['early']:5d}")
-    print("(moving: frames whose hand moved, detected: of them, the gate saw a move; still: "
-          "frames with no change, quiet: of them, the gate saw none; early: settled within the "
-          "gate's frames of a move (must be 0); lag: frames from the last move to settled)")
+        rows = run_sequence(seed)
+        for t, r in zip(tot, rows, strict=True):
+            for k in t:
+                t[k] += r[k]
+        cells = " | ".join(" ".join(f"{r[k]:8d}" for k in ("detected", "quiet", "early",
+                                                              "settle_lag")) for r in rows)
+        print(f"{seed:7d} {random_setup(seed).style.name:18} {rows[0]['moving']:6d} {cells}")
+    cells = " | ".join(f"{t['detected']:8d} {t['quiet']:8d} {t['early']:8d} {'':8}" for t in tot)
+    print(f"{'ALL':>7} {'':18} {tot[0]['moving']:6d} {cells}")
+    print(f"(moving: frames whose hand moved ({tot[0]['still']} frames did not); detected: of "
+          "the moving, those the gate saw move; quiet: of the still, those it saw none in; "
+          "early: settled within the gate's frames of a move (must be 0); lag: frames from the "
+          "last move to settled. Settler() is 'mean only'; 'mean + tiles' is "
+          "Settler(tile_threshold=TILE_THRESHOLD), for a live stream)")
 
 
 if __name__ == "__main__":
