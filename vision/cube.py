@@ -7,16 +7,16 @@ the board's homography draws it well away from its foot in a tilted view. The ca
 is seen where the board-plane point ``pose.lift(xy, h)`` is. Three strips of that plane are
 sampled straight from the frame, each a cube wider than its place and the board's height long:
 the bar (face at bar height + cube side) and both trays (face at the tray floor + cube side).
-In them the face is a square of known size (``STRIP_PX`` pixels a side): its four edges are
-scored with Sobel gradients summed along each side (the weakest side is the score, so a round
-checker, a hinge or a straight wood edge score low), only where a cube lies in play (the bar's
-and trays' ends and middles). The best square, if clear enough, is the cube; its place gives the
-owner: the middle is the centred cube (value 1, whatever face is up: 64 or a logo), the end
-nearest a player is that player's. An owned cube's value is read from its top face (sampled in
-the face's plane, sharp and square) by correlating digit templates (2..64 written with
-``cv2.putText``) in all four turns (an owner's cube: about its upright turn, each value's best
-pose then refined by sub-pixel shifts and 2 degree turns); only a clear winner is taken,
-otherwise the value is None.
+In them the face is a square of known size (``STRIP_PX`` pixels a side): its four edges are scored
+with Sobel gradients summed along each side (the weakest side is the score, so a round checker, a
+hinge or a straight wood edge score low; each gradient the largest over the B, G and R channels: a
+red cube on a brown bar hardly differs in grey), only where a cube lies in play (the bar's and
+trays' ends and middles). The best square, if clear enough, is the cube; its place gives the owner:
+the middle is the centred cube (value 1, whatever face is up: 64 or a logo), the end nearest a
+player is that player's. An owned cube's value is read from its top face (sampled in the face's
+plane, sharp and square) by correlating digit templates (2..64 written with ``cv2.putText``) in all
+four turns (an owner's cube: about its upright turn, each value's best pose then refined by
+sub-pixel shifts and 2 degree turns); only a clear winner is taken, otherwise the value is None.
 An owned cube's number is looked for upright for its owner (a little turn either way) about the
 found centre; when that read is refused, the face's square is fitted in the face window (centre
 and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
@@ -51,6 +51,7 @@ EDGE_LEN = 0.6  # the length of each side that is summed
 END_SPAN = 2.0  # a cube at an end lies within this many sides of it (centre)
 MID_SPAN = 1.0  # a centred cube within this many sides of the middle
 LEFT_TRAY_WEIGHT = 0.75  # most boards have no left tray: what lies there is the table
+COLOUR_EDGES = True  # the face square's edges: the largest gradient over B, G and R (else grey)
 MIN_SCORE = 0.7  # the weakest side over the picture's mean Sobel gradient (+10)
 FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
 FACE_WIN_SIDES = 1.6
@@ -182,18 +183,28 @@ def _kit(profile: Any, size: tuple[int, int]) -> _Kit:
 # -- finding ------------------------------------------------------------------------------------
 
 
+def _abs_sobel(pic: np.ndarray, dx: int, dy: int) -> np.ndarray:
+    """|Sobel| of a grey picture, or the largest over a colour picture's channels."""
+    if pic.ndim == 2:
+        return np.abs(cv2.Sobel(pic, cv2.CV_32F, dx, dy, ksize=3))
+    b, g, r = (cv2.convertScaleAbs(cv2.Sobel(ch, cv2.CV_16S, dx, dy, ksize=3), alpha=0.25)
+               for ch in cv2.split(pic))
+    return cv2.max(cv2.max(b, g), r).astype(np.float32) * 4.0
+
+
 def square_scores(grey: np.ndarray, side: float = STRIP_PX) -> tuple[np.ndarray, float]:
     """Per pixel: the weakest of the four sides of a ``side``-pixel square centred there (each
     side's mean gradient across it, over the side's middle ``EDGE_LEN``, a band 3 pixels
-    wide; 0 where the square leaves the picture); and the picture's mean gradient."""
-    gx = np.abs(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3))
-    gy = np.abs(cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3))
+    wide; 0 where the square leaves the picture); and the picture's mean gradient. A colour
+    picture's gradient is its channels' largest."""
+    gx = _abs_sobel(grey, 1, 0)
+    gy = _abs_sobel(grey, 0, 1)
     n = int(round(EDGE_LEN * side)) | 1
     vx = cv2.blur(gx, (3, n))
     hy = cv2.blur(gy, (n, 3))
     h = int(round(EDGE_AT * side))
-    rows, cols = grey.shape
-    out = np.zeros(grey.shape, np.float32)
+    rows, cols = grey.shape[:2]
+    out = np.zeros((rows, cols), np.float32)
     inner = out[h:rows - h, h:cols - h]
     np.minimum(vx[h:rows - h, :cols - 2 * h], vx[h:rows - h, 2 * h:], out=inner)
     np.minimum(inner, hy[:rows - 2 * h, h:cols - h], out=inner)
@@ -207,8 +218,7 @@ def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, fl
     kit = _kit(profile, (frame.shape[1], frame.shape[0]))
     pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE)
-    grey = cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY)
-    sc, mean_gx = square_scores(grey)
+    sc, mean_gx = square_scores(pic if COLOUR_EDGES else cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY))
     sc *= kit.allowed
     typical = mean_gx + 10.0
     best: tuple[float, _Strip, float, float] | None = None

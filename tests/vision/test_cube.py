@@ -107,3 +107,19 @@ def test_scenes_cube_never_wrong() -> None:
             owner_right += 1
     assert owner_wrong <= 2
     assert owner_right >= THRESH_OWNER * total
+
+
+def test_a_red_cube_on_a_brown_bar_is_found_by_its_colour_edges() -> None:
+    """Red (176, 24, 32 RGB) on brown (90, 55, 35) differs by 7 grey levels: the square's
+    edges come from the channels' largest gradient (the red channel's 86 levels)."""
+    side = 11
+    img = np.zeros((60, 90, 3), np.uint8)
+    img[:] = (35, 55, 90)  # BGR brown
+    cv2.rectangle(img, (25 - side // 2, 30 - side // 2), (25 + side // 2, 30 + side // 2),
+                  (32, 24, 176), -1)
+    cv2.rectangle(img, (55, 26), (75, 33), (200, 200, 200), -1)  # a hinge: bright, not square
+    sc, mean_g = square_scores(img, float(side))
+    i, j = np.unravel_index(int(np.argmax(sc)), sc.shape)
+    assert abs(i - 30) <= 1 and abs(j - 25) <= 1
+    grey_sc, grey_mean = square_scores(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), float(side))
+    assert sc[i, j] / (mean_g + 10) > 3 * grey_sc[i, j] / (grey_mean + 10)
