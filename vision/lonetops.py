@@ -12,6 +12,11 @@ shape and spreads, learned from many checkers, are kept; only their light is cor
 700000, Plakoto: refitting the tops from the one or two lone checkers of the first frames, as
 ``DiscModel.fit`` learns them from a standard start's first row, read other lone checkers worse,
 the turns exact 10 -> 6 of 20; the shift corrects 700011's white, 236 -> 251, as well).
+
+Calibration now also learns BGR tops from the stacks (``calibration.stacklook.stack_tops_bgr``),
+which the reader prefers for any colour bright enough (``DiscModel.bright``): those read the
+lone checkers right from the start, and what is relearned here is the Lab tops a colour too
+dark for BGR tops is read by.
 """
 
 from __future__ import annotations
