@@ -13,10 +13,13 @@ it, no die; else the die's footprint against the template; its top face and valu
 a clear, self-consistent read is taken: a refusal is better than a wrong roll). A candidate whose
 footprint is lost (a die of the board's colour, one merged with its shadow or a checker, a thin
 one) is still read on a disc round it, but only a plain value (not a 1) on a face that is mostly
-foreground makes it a die. A face the pip reader fits but refuses is handed to a small learned
-classifier (:mod:`vision.dieface`: a 12 x 12 crop of the fitted face square, a linear
-discriminant trained on rendered tuning-seed dice by ``python -m bench.bench_dice --train``),
-which may read it only as the pip reader's own best layout and by a wide margin.
+foreground makes it a die. A streak's footprint (long or thin: a die merged with its shadow or
+a point's edge, or a leaning die) is read too, by the face search's first round only, and
+whether it leans stays the footprint's say. A face the pip reader fits but refuses is handed
+to a small learned classifier (:mod:`vision.dieface`: a 12 x 12 crop of the fitted face
+square, a linear discriminant trained on rendered tuning-seed dice by ``python -m
+bench.bench_dice --train``), which may read it only as the pip reader's own best layout and by a
+wide margin.
 
 The board's plane window already shows the top face square: the plane of the top face maps onto
 the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times
@@ -63,8 +66,12 @@ MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's r
 MERGED_MAX = 30.0  # a bigger blob (in die faces) holds no die worth looking for
 CLOSE = True  # join the half-resolution foreground's near pixels (a plain die's pips)
 WIDE = 0.4  # a merged blob's spot this far (x a die's side) from its rim may be a die
-STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is not read (no die face)
-STREAK_FILL = 0.45  # nor one filling less of its rectangle
+STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is a streak (a die merged with
+STREAK_FILL = 0.45  # a shadow or a point's edge, or a leaning one), as is one filling less of
+# its rectangle: its face is read (STREAK_READ) but whether it leans is the footprint's say
+STREAK_READ = True
+STREAK_ROUNDS = (False, False)  # a streak's face search: its second and third rounds (they read
+# 1 more die of 1180 on tuning seeds for +0.5 ms a frame)
 MIN_PIP_CONTRAST = 30.0  # L units: a footprint with no spot this strong has no pips (no die)
 COLOUR_PX = 150  # body pixels the colour is judged on (at most about)
 PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
@@ -477,9 +484,12 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     value, face, score, guess = None, None, 0.0, None
     c = WIN // 2  # frame pixels per window pixel, at the die
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
-    if aspect <= STREAK_ASPECT and fill >= STREAK_FILL:  # a streak is never read: spare the time
+    streak = aspect > STREAK_ASPECT or fill < STREAK_FILL
+    if STREAK_READ or not streak:
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
-                                              lift=top_lift(kit, centre, px))
+                                              lift=top_lift(kit, centre, px),
+                                              second_round=not streak or STREAK_ROUNDS[0],
+                                              third_round=not streak or STREAK_ROUNDS[1])
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -499,11 +509,12 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
-    if value is not None and face is not None and not face.by_spots:
+    if value is not None and face is not None and not face.by_spots and not streak:
         # a read face: off the field or at the bar's wall only (touching a checker's mask
         # called three times more flat dice cocked than it caught leaning ones, tuning seeds)
         cocked = off_field
-    else:  # no face (or one read on its spots only, short of a plain fit): the footprint's
+    else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
+        # footprint: a leaning die's footprint is long too): the footprint's
         cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
     fx, fy = _at(M, rcx, rcy)
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,

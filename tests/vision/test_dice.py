@@ -103,14 +103,14 @@ def test_scenes_right_per_die_and_no_wrong_value(scene_reads: list) -> None:
     """Per die as bench_dice scores it (24 flat dice here; 17 read right when written, 19
     since the 6 is fitted in both turns and strong fits short of plain are read, 20 since the
     face search also looks where the camera's pose puts the top face, 21 since a refused face gets
-    a third, denser search round)."""
+    a third, denser search round, 22 since a streak's footprint is read too)."""
     from bench.bench_dice import score
 
     dc: dict[str, int] = defaultdict(int)
     for tr, reads, *_ in scene_reads:
         score(reads, tr, dc)
     assert dc["wrong"] == 0 and dc["phantom_values"] == 0
-    assert dc["dice"] >= 20 and dc["right"] >= 0.86 * dc["dice"]  # 21 of 24 today
+    assert dc["dice"] >= 20 and dc["right"] >= 0.9 * dc["dice"]  # 22 of 24 today
     assert dc["cocked_wrong"] == 0
 
 
