@@ -197,6 +197,8 @@ _TEMPLATES = {g: _templates(g) for g in (T_GRID, C_GRID)}
 _UV = {g: tuple(a.ravel()[None, :].astype(np.float32) for a in np.meshgrid(
     np.linspace(-T_SPAN, T_SPAN, g), np.linspace(-T_SPAN, T_SPAN, g))) for g in (T_GRID, C_GRID)}
 _BASIS = {g: np.concatenate([np.ones_like(u), u, v]) for g, (u, v) in _UV.items()}  # (3, g*g)
+_TSUM = {g: np.ascontiguousarray(np.concatenate([t, np.ones((1, t.shape[1]), np.float32)]).T)
+         for g, t in _TEMPLATES.items()}  # (g*g, 8): the seven templates and a column of ones
 
 
 def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
@@ -210,11 +212,11 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndar
     sx = np.stack([P[:, 0], ca, -sa], 1) @ _BASIS[grid]
     sy = np.stack([P[:, 1], sa, ca], 1) @ _BASIS[grid]
     patch = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    # the templates are zero-mean: only the patch's spread is needed, not its centred copy
-    n = patch.shape[1]
-    m = patch.mean(1)
-    var = np.einsum("ij,ij->i", patch, patch) - n * m * m
-    return (patch @ _TEMPLATES[grid].T) / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
+    # the templates are zero-mean: only the patch's spread is needed, not its centred copy;
+    # the patch's sum comes with the correlations, as one more column of the same product
+    r = patch @ _TSUM[grid]
+    var = np.einsum("ij,ij->i", patch, patch) - r[:, 7] * r[:, 7] / patch.shape[1]
+    return r[:, :7] / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
 
 
 def _fold(sc: np.ndarray) -> np.ndarray:
