@@ -88,7 +88,7 @@ class Fusion(Resync):
         if _fully_seen(obs) and _best_possible(obs) - obs.log_likelihood(self.position) >= \
                 MARGIN and self.phase == Phase.ROLL:
             # a roll on a board that changed since: a dance unseen, then the opponent's play?
-            before = self._dance_then_play(obs) or self._caught_up(obs)
+            before = self._dance_then_play(obs)
             if before and (self.phase != Phase.ROLL or self.turn is not side):
                 return before
         events = before + self.command({"command": "roll", "dice": list(dice.values)})

@@ -169,26 +169,6 @@ class Resync(Inference):
         return self._set_from_board(obs, seen, "no sequence of plays from the recorded "
                                     "position explains the board: set as the camera reads it")
 
-    def _caught_up(self, obs: Observation) -> list[Event]:
-        """The side to roll's dice read on a board its play and the opponent's reply left (a
-        whole turn missed before the roll): both plays, clearly the board's (``MARGIN`` better
-        than every other board of the table and the position), are recorded first, so the roll
-        is judged from where the board is (not flagged as a play two plays on)."""
-        if self.phase != Phase.ROLL or self.turn is None or self.rules.hooks or \
-                not self.rules.hits or not fully_seen(obs):
-            return []
-        pos = self.position
-        table = self._table(obs, pos, self.turn)
-        ranked = sorted(fits(obs, pos, table, self._diffs(pos)).items(), key=lambda ef: -ef[1])
-        if not ranked:
-            return []
-        end, best = ranked[0]
-        runner = max([obs.log_likelihood(pos), *(f for _, f in ranked[1:2])])
-        cost, steps = table[end]
-        if best - runner < MARGIN or misfits(obs, end) > MISFITS or cost or len(steps) != 2:
-            return []
-        return self._record_path(obs, cost, steps, hint=False)  # the hint: the new roll's
-
     @staticmethod
     def _first_step(ranked: list[tuple[Position, float]],
                     table: dict[Position, tuple[int, list[Step]]], floor: float
