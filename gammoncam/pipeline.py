@@ -364,10 +364,12 @@ def _default_drift(profile: Any) -> DriftFn | None:
 
 
 def _default_settle() -> SettleFn:
-    """The vision room's settle gate, fed one frame at a time."""
-    from vision.settle import Settler  # type: ignore[import-not-found]
+    """The vision room's settle gate for a live camera, fed one frame at a time: a tile of the
+    frame that changed counts as motion too (a hand over a board that fills a small part of the
+    view barely moves the whole frame's mean; ``bench.bench_settle``)."""
+    from vision.settle import TILE_THRESHOLD, Settler  # type: ignore[import-not-found]
 
-    gate = Settler()
+    gate = Settler(tile_threshold=TILE_THRESHOLD)
 
     def settled(frame: Frame) -> bool:
         return bool(gate.update(frame.grey if frame.grey is not None else frame.image))
