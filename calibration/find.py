@@ -399,7 +399,7 @@ def _take_best(img: np.ndarray, cands: list[np.ndarray], bar: float, grid: tuple
     return q, best, False
 
 
-def _upright(q: np.ndarray) -> np.ndarray:
+def upright(q: np.ndarray) -> np.ndarray:
     """Of the two listings with the points along the first side, the one starting nearer the
     image's top-left; clockwise in the image."""
     q = np.asarray(q, np.float64)
@@ -466,14 +466,14 @@ def find_playing_area(frame: np.ndarray, thorough: bool = False, look: Look | No
     best = None if ch is None else _from_checkers(lab, ch, thorough, lk.grid)
     if best is None or best[0] < MIN_SCORE or lk.wide:
         # (a grid from more rows, past a prop's discs, is no surer than the edges' find)
-        old = _from_edges(lk.gray, lab, thorough)
+        old = from_edges(lk.gray, lab, thorough)
         if best is None or old[0] > best[0]:
             best = old
     sc, b, q = best
     if sc < MIN_SCORE:
         raise BoardNotFound(f"no board found (best pattern score {sc:.2f})")
     discs = None if ch is None else np.c_[ch.discs.xy, ch.discs.r] / lk.s
-    return Found(_upright(q) / lk.s, b, sc, discs, (lk.gray, lk.grads))
+    return Found(upright(q) / lk.s, b, sc, discs, (lk.gray, lk.grads))
 
 
 def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
@@ -493,7 +493,7 @@ def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
     return sc, b, q
 
 
-def _from_edges(gray: np.ndarray, lab: np.ndarray, thorough: bool = False
+def from_edges(gray: np.ndarray, lab: np.ndarray, thorough: bool = False
                 ) -> tuple[float, float, np.ndarray]:
     """The playing area from long straight edges (when there are no checkers to go by)."""
     coarse = _model(COARSE)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .find import BoardNotFound, _from_edges, _upright, first_look
+from .find import BoardNotFound, first_look, from_edges, upright
 
 
 def other_quads(frame: np.ndarray) -> list[np.ndarray]:
@@ -22,7 +22,7 @@ def other_quads(frame: np.ndarray) -> list[np.ndarray]:
     first; empty when it finds none."""
     try:
         look = first_look(frame)
-        _sc, _bar, q = _from_edges(look.gray, look.lab, thorough=True)
+        _sc, _bar, q = from_edges(look.gray, look.lab, thorough=True)
     except BoardNotFound:
         return []
-    return [_upright(q) / look.s]
+    return [upright(q) / look.s]

@@ -30,9 +30,9 @@ from vision.discs import (
     TS,
     DiscModel,
     R,
-    _bgr_gains,
-    _unclipped,
+    bgr_gains,
     relight,
+    unclipped,
 )
 from vision.geometry import Layout, stack_centres
 from vision.pose import Pose
@@ -206,7 +206,7 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
     k24 = np.asarray(kinds[:n24])
     kind_mean = {int(k): refs[k24 == k].mean(0) for k in np.unique(k24)}
     pcols = np.array([lay.point_place(i + 1)[0] for i in range(n24)])
-    gain = _bgr_gains(refs, kind_mean, k24, pcols)
+    gain = bgr_gains(refs, kind_mean, k24, pcols)
     L = bgr.shape[1]
     rows = np.arange(L)[:, None] + 0.5
     cols = np.arange(SW)[None, :] + 0.5
@@ -246,7 +246,7 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
             for _rf, _side, cell, x, g in sel:
                 cl = TS * TS - 1 - cell if turn else cell
                 seen = (x < CLIPPED).any(1)
-                np.add.at(s1, cl[seen], _unclipped(x[seen], hue) / g[seen])
+                np.add.at(s1, cl[seen], unclipped(x[seen], hue) / g[seen])
                 np.add.at(n, cl[seen], 1.0)
                 np.maximum.at(lb, cl[~seen], CLIPPED / g[~seen] * hue / hue.min())
             return s1, n, lb

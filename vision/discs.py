@@ -520,7 +520,7 @@ class DiscModel:
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
         tops_bgr = gain_bgr = None
         if min(sum(1 for o in occupied if o[2] == c) for c in (1, 2)) >= MIN_TOPS and NS >= 24:
-            gain_bgr = _bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
+            gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
             tops_bgr = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
                                  len(dists), col_of)
         return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain,
@@ -585,7 +585,7 @@ def bgr_to_lab(bgr: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(u8, cv2.COLOR_BGR2LAB).reshape(bgr.shape).astype(np.float32)
 
 
-def _bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndarray,
+def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndarray,
                cols: np.ndarray) -> np.ndarray:
     """(24, L) the light along each point strip as a BGR factor: its reference empty look
     (``refs``, Lab (24, P, 3): its own where free, its kind's under its neighbours' light where
@@ -648,7 +648,7 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
         for strip, j in sel:
             x, g, t = bgr[strip, sl.idx[j]], gain[strip][sl.idx[j] // SW, None], sl.tidx[j]
             seen = (x < CLIPPED).any(1)
-            np.add.at(s1, t[seen], _unclipped(x[seen], hue) / g[seen])
+            np.add.at(s1, t[seen], unclipped(x[seen], hue) / g[seen])
             np.add.at(n, t[seen], 1.0)
             np.maximum.at(lb, t[~seen], CLIPPED / g[~seen] * hue / hue.min())
         return s1, n, lb
@@ -673,7 +673,7 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
     return out
 
 
-def _unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:
+def unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:
     """BGR pixels (n, 3), each with an unclipped channel, with each clipped channel put back
     as the pixel's unclipped channels and the checkers' hue (the channels' ratios) say it was
     (at least the clip level)."""

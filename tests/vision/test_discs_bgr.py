@@ -13,7 +13,7 @@ from engine import Position
 from engine.observation import expected_counts
 from tests.scenes.dataset import random_state
 from tests.vision.test_hands import _calibrated
-from vision.discs import CLIPPED, DiscModel, _unclipped, bgr_to_lab, lab_to_bgr
+from vision.discs import CLIPPED, DiscModel, bgr_to_lab, lab_to_bgr, unclipped
 
 
 def _calibrated_once(seed: int):
@@ -24,7 +24,7 @@ def _calibrated_once(seed: int):
 def test_a_clipped_channel_is_put_back_from_the_hue():
     hue = np.array([0.8, 1.0, 1.1])
     x = np.array([[160.0, 200.0, 220.0], [200.0, 255.0, 255.0], [100.0, 120.0, 135.0]])
-    out = _unclipped(x, hue)
+    out = unclipped(x, hue)
     assert np.allclose(out[0], x[0]) and np.allclose(out[2], x[2])  # nothing clipped
     assert out[1, 0] == 200.0  # the unclipped channel is kept
     assert np.allclose(out[1, 1:], [250.0, 275.0])  # 200 / 0.8 times the hue
