@@ -107,19 +107,10 @@ def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout
         col = lay.point_place(i + 1)[0]
         side = int(col >= 6)
         for j, (cr, cc, scale) in enumerate(centres):
-            vis = t == j
-            if EDGE:  # away from the checkers lying on it (their sides, their shadows)
-                above = cv2.dilate((t > j).astype(np.uint8), np.ones((3, 3), np.uint8),
-                                   iterations=int(EDGE)) > 0
-                vis &= ~above
-            dv = np.broadcast_to((rows - cr) / scale, vis.shape)
-            du = np.broadcast_to((cols - cc) / scale, vis.shape)
-            r = lay.d / 2 * DISC * SW / lay.pw
-            m = vis & (dv * dv + du * du <= r * r)
-            if not m.any():
+            seen_top = _top_cells(t, j, cr, cc, scale, rows, cols, lay)
+            if seen_top is None:
                 continue
-            cell = ((np.clip(np.rint(dv[m]), -R, R) + R) * TS
-                    + np.clip(np.rint(du[m]), -R, R) + R).astype(np.int64)
+            m, cell = seen_top
             acc.setdefault((colour - 1, rowflag, side), []).append(
                 np.column_stack([cell, unlit[m]]))
             side_cols.setdefault((colour - 1, rowflag, side), []).append(col)
@@ -216,19 +207,10 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
         rowflag = int(kinds[i] >= 2)
         side = int(lay.point_place(i + 1)[0] >= 6)
         for j, (cr, cc, scale) in enumerate(centres):
-            vis = t == j
-            if EDGE:
-                above = cv2.dilate((t > j).astype(np.uint8), np.ones((3, 3), np.uint8),
-                                   iterations=int(EDGE)) > 0
-                vis &= ~above
-            dv = np.broadcast_to((rows - cr) / scale, vis.shape)
-            du = np.broadcast_to((cols - cc) / scale, vis.shape)
-            r = lay.d / 2 * DISC * SW / lay.pw
-            m = vis & (dv * dv + du * du <= r * r)
-            if not m.any():
+            seen_top = _top_cells(t, j, cr, cc, scale, rows, cols, lay)
+            if seen_top is None:
                 continue
-            cell = ((np.clip(np.rint(dv[m]), -R, R) + R) * TS
-                    + np.clip(np.rint(du[m]), -R, R) + R).astype(np.int64)
+            m, cell = seen_top
             g = gain[i][np.nonzero(m)[0]][:, None]
             got[colour - 1].append((rowflag, side, cell, bgr[i][m].astype(np.float64), g))
     if not got[0] or not got[1]:
@@ -267,3 +249,24 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
                                                    tlb)
     model.tops_bgr = out
     model.gain_bgr = gain
+
+
+def _top_cells(t: np.ndarray, j: int, cr: float, cc: float, scale: float, rows: np.ndarray,
+               cols: np.ndarray, lay: Layout) -> tuple[np.ndarray, np.ndarray] | None:
+    """Where checker ``j`` of a stack's map ``t`` shows its top in the strip (the mask), away
+    from the checkers lying on it (their sides, their shadows), and each such pixel's cell of
+    the disc template; None when none shows."""
+    vis = t == j
+    if EDGE:
+        above = cv2.dilate((t > j).astype(np.uint8), np.ones((3, 3), np.uint8),
+                           iterations=int(EDGE)) > 0
+        vis &= ~above
+    dv = np.broadcast_to((rows - cr) / scale, vis.shape)
+    du = np.broadcast_to((cols - cc) / scale, vis.shape)
+    r = lay.d / 2 * DISC * SW / lay.pw
+    m = vis & (dv * dv + du * du <= r * r)
+    if not m.any():
+        return None
+    cell = ((np.clip(np.rint(dv[m]), -R, R) + R) * TS
+            + np.clip(np.rint(du[m]), -R, R) + R).astype(np.int64)
+    return m, cell

@@ -18,26 +18,12 @@ from engine.resync import EXPLAINED_RUNS, SET_RUNS, mover_of, only_hit, sure_boa
 from engine.rules import STANDARD
 from vision.turns import TrackedObservation
 
-from .refhelp import new_match, opening, types
+from .refhelp import types
+from .test_fusion_inference import tracked, white_to_roll
 
 
 def after(pos: Position, side, roll: tuple[int, int], notation: str) -> Position:
     return next(p.after for p in legal_plays(pos, side, roll) if p.notation == notation)
-
-
-def tracked(pos: Position, run: int) -> TrackedObservation:
-    obs = Observation.exact(pos)
-    return TrackedObservation(obs.regions, floor=obs.floor, run=run)
-
-
-def white_to_roll() -> Referee:
-    ref = new_match(length=7)
-    opening(ref, 3, 1)
-    ref.command({"command": "play", "play": "8/5 6/5"})
-    ref.command({"command": "roll", "dice": [6, 4]})
-    ref.command({"command": "play", "play": "24/14"})
-    assert ref.phase == Phase.ROLL and ref.turn is WHITE
-    return ref
 
 
 def runs(ref: Referee, pos: Position, n: int, first: int = 1) -> list[list]:
