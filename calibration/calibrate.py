@@ -32,6 +32,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import strip_kinds
 
+from .calfit import found_and_fitted
 from .drift import reference_image
 from .find import find_board
 from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
@@ -151,8 +152,14 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     With markers the corners already carry the orientation; otherwise all four ways round are
     tried (``orientation`` fixes one) and the one that reads the position best is kept."""
     pos = position or START
-    q = board_corners(frame, method, corners)
+    fitted = None
+    if method == "auto" and corners is None:
+        q, fitted = found_and_fitted(frame)
+    else:
+        q = board_corners(frame, method, corners)
     try:
+        if fitted is not None:
+            return _better_of(frame, pos, q, fitted, shape, orientation)
         return _calibrate_at(frame, pos, q, method, shape, orientation)
     except PositionMismatch:
         if method != "auto" or corners is not None:
@@ -165,6 +172,27 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
             except PositionMismatch:
                 continue
         raise
+
+
+def _better_of(frame: np.ndarray, pos: Position, found: np.ndarray, fitted: np.ndarray,
+               shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+    """The profile from the found quad or from it with the long edges fitted to the first
+    checkers (:mod:`calibration.calfit`), whichever reads ``pos`` back better (fewer regions
+    misread, then the likelihood); the found quad's on a tie. Raises PositionMismatch when
+    neither passes the position check."""
+    best: tuple[tuple[int, float], BoardProfile] | None = None
+    for q in (found, fitted):
+        try:
+            prof = _calibrate_at(frame, pos, q, "auto", shape, orientation)
+        except PositionMismatch:
+            continue
+        bad, ll = misread(prof, frame, pos)
+        key = (-bad, ll)
+        if best is None or key > best[0]:
+            best = (key, prof)
+    if best is None:
+        raise PositionMismatch("the board does not show the given position")
+    return best[1]
 
 
 def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
