@@ -115,7 +115,8 @@ class Fusion(Resync):
         who plays; dice with no owner (one in each half) are remembered, and the side whose
         legal opening play the board then clearly shows is the one that won the roll. Under the
         "reroll" opening (Portes, Plakoto, Fevga, Long Nardi) the winner of one die each rolls
-        both dice anew: the side whose pair then lands is the one that won the roll seen."""
+        both dice anew: the side whose pair then lands is the one that won the roll seen; a pair
+        never read so is inferred from the first play the board shows (``_infer_opening``)."""
         assert self.settings is not None
         both = self.settings.opening == "both_dice"
         reroll = self.settings.opening == "reroll"
@@ -131,6 +132,12 @@ class Fusion(Resync):
                     return self._try({"command": "roll", "side": side.value, "dice": [a, b]})
                 if reroll and self.opening_dice is not None:
                     return self._rerolled(side, self.opening_dice, (a, b))
+                if reroll:
+                    # a pair in one half is the winner's new roll (one die each lands one in
+                    # each half), the one die each unread: it is not a tie. Which roll it was
+                    # the first play tells (the pair read is preferred when it makes the play)
+                    self.__dict__["_reroll_read"] = (self.game, side, (max(a, b), min(a, b)))
+                    return []
                 hi, lo = max(a, b), min(a, b)
                 w, bl = (hi, lo) if side is WHITE else (lo, hi)
                 return self._try({"command": "opening_roll", "white": w, "black": bl})
@@ -142,10 +149,27 @@ class Fusion(Resync):
             # one die each, read only once the winner had moved: the board tells who
             self.opening_dice = (max(dice.values), min(dice.values))
         if reroll:
-            return []
+            # the winner's new pair never read with the board at the start: the board's first
+            # play tells who won and what was rolled
+            return self._infer_opening(obs, both, reroll=True, known=self.opening_dice,
+                                       read=self._reroll_pairs(obs))
         if self.opening_dice is None:
             return self._infer_opening(obs, both) if dice is None or not dice.values else []
         return self._opening_mover(obs, self.opening_dice, both)
+
+    def _reroll_pairs(self, obs: Observation) -> list[tuple[Side, tuple[int, int]]]:
+        """The winner's new pair under a "reroll" opening, as read: with the board at the start
+        earlier this game, and on this board (both dice in one half; the reply's dice when the
+        board shows the reply already)."""
+        pairs = []
+        seen = self.__dict__.get("_reroll_read")
+        if seen is not None and seen[0] is self.game:
+            pairs.append((seen[1], seen[2]))
+        dice = obs.dice
+        if dice is not None and dice.owner is not None and not dice.cocked and \
+                len(dice.values) == 2:
+            pairs.append((Side(dice.owner), (max(dice.values), min(dice.values))))
+        return pairs
 
     def _rerolled(self, winner: Side, opening: tuple[int, int],
                   dice: tuple[int, ...]) -> list[Event]:

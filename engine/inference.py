@@ -10,7 +10,9 @@ landed):
 
 - a turn (phase ROLL): the side to roll's play;
 - the opening: either side's play of a roll with two different dice (one run showing it, then
-  the board showing the other side's reply from there: both);
+  the board showing the other side's reply from there: both); under a "reroll" opening (the
+  winner of one die each rolls both anew) any roll, and the winner's turn is set from the board
+  (``PositionCorrected``, source "camera") when the one die each was not read;
 - a double (phase DOUBLED): the doubler playing means the cube was taken (and when the taker's
   dice lie there already, read, the taker's roll follows);
 - a dance: when the side to roll cannot play some rolls and the board shows the opponent's
@@ -391,11 +393,18 @@ class Inference:
             events += self._fuse(obs)
         return events
 
-    def _infer_opening(self, obs: Observation, both: bool) -> list[Event]:
+    def _infer_opening(self, obs: Observation, both: bool, reroll: bool = False,
+                       known: Roll | None = None,
+                       read: Iterable[tuple[Side, Roll]] = ()) -> list[Event]:
         """The opening roll never read: the side and roll whose opening play the board shows
-        (two different dice: a tie is thrown again)."""
+        (two different dice: a tie is thrown again). ``reroll`` (Portes, Plakoto, Long Nardi,
+        ...): the winner of one die each rolled both anew, so any roll, doubles too, may make
+        the first play; the one die each is ``known`` (high, low) when it was read, and else
+        the board alone tells who won it (:meth:`_reroll_opening`). ``read``: pairs read
+        (side, roll), the first of the mover's that makes the play the board shows recorded
+        (the board decides: a misread pair is not recorded)."""
         start = self.rules.start
-        rolls = [r for r in EVERY_ROLL if r[0] != r[1]]
+        rolls = list(EVERY_ROLL) if reroll else [r for r in EVERY_ROLL if r[0] != r[1]]
         made: dict[Position, list[tuple[Side, Roll]]] = {}
         for side in (WHITE, BLACK):
             for after, rs in self._every_roll(start, side, rolls).items():
@@ -418,8 +427,16 @@ class Inference:
                                     "_then_seen")
             if then is None:
                 return []
-        (hi, lo), note = self._pick(obs, rolls, side)
-        if both:
+        pair = next((r for s, r in read if s is side and r in rolls), None)
+        if pair is not None:
+            (hi, lo), note = pair, []
+        else:
+            (hi, lo), note = self._pick(obs, rolls, side)
+        if reroll:
+            events = self._reroll_opening(side, known)
+            if events and self.phase == Phase.ROLL and self.turn is side:
+                events += self._try({"command": "roll", "dice": [hi, lo]})
+        elif both:
             events = self._try({"command": "roll", "side": side.value, "dice": [hi, lo]})
         else:
             w, b = (hi, lo) if side is WHITE else (lo, hi)
@@ -434,6 +451,21 @@ class Inference:
                 if self.phase == Phase.ROLL and self.turn is side.other:
                     events += self._record_roll(obs, side.other, then[1])
         return events
+
+    def _reroll_opening(self, winner: Side, known: Roll | None) -> list[Event]:
+        """A "reroll" opening whose winner the board showed (its first play): the one die each
+        as read (``known``: high, low; the winner had the high die), or, unread, the winner's
+        turn set from the board: an explicit ``PositionCorrected`` (``"source": "camera"``, the
+        start, the winner to roll) that says so, no die made up."""
+        if known is not None and known[0] != known[1]:
+            hi, lo = known
+            w, b = (hi, lo) if winner is WHITE else (lo, hi)
+            return self._try({"command": "opening_roll", "white": w, "black": b})
+        return self._try({
+            "command": "set_position", "position": self.rules.start.to_json(),
+            "turn": winner.value, "source": "camera",
+            "reason": f"the opening roll (one die each) was not read: the board shows "
+                      f"{winner.value}'s first play, so {winner.value} won it"})
 
     def _infer_two_plays(self, obs: Observation) -> list[Event] | None:
         """Phase ROLLED, the board fits no legal play: is it one of the mover's legal plays
