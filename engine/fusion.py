@@ -154,7 +154,9 @@ class Fusion(Resync):
             return self._infer_opening(obs, both, reroll=True, known=self.opening_dice,
                                        read=self._reroll_pairs(obs))
         if self.opening_dice is None:
-            return self._infer_opening(obs, both) if dice is None or not dice.values else []
+            # a pair read whole waits for the board at the start or the play (above); a read
+            # that is no opening roll (one die, cocked dice) tells nothing: the play decides
+            return [] if fresh else self._infer_opening(obs, both)
         return self._opening_mover(obs, self.opening_dice, both)
 
     def _reroll_pairs(self, obs: Observation) -> list[tuple[Side, tuple[int, int]]]:

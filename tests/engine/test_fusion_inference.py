@@ -80,6 +80,27 @@ def test_the_opening_roll_never_read_comes_from_the_first_play() -> None:
     assert (events[0]["white"], events[0]["black"]) == (5, 6) and ref.turn is WHITE
 
 
+def test_an_opening_read_as_one_die_or_cocked_dice_is_still_inferred_from_the_play() -> None:
+    # held-out 900002: the one die each read as a cocked pair, then one die of the reply: the
+    # opening waited for ever (nothing recorded in the whole game)
+    for dice in (Dice((2, 3), "white", cocked=True), Dice((1,), None)):
+        ref = new_match(length=7)
+        pos = after(ref.position, WHITE, (3, 2), "13/8")
+        obs = Observation.exact(pos, dice=dice)
+        assert ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor,
+                                              run=1)) == []
+        events = ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor, run=2))
+        assert types(events)[0] == "OpeningRolled" and "Moved" in types(events)
+        assert ref.position == pos and ref.turn is BLACK
+    # a pair read whole still waits (the one die each, or the board at the start, decides)
+    ref = new_match(length=7)
+    pos = after(ref.position, WHITE, (3, 2), "13/8")
+    obs = Observation.exact(pos, dice=Dice((6, 6), "white"))
+    for run in (1, 2):
+        assert ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor,
+                                              run=run)) == []
+
+
 def test_the_doublers_play_means_the_cube_was_taken() -> None:
     ref = white_to_roll()
     ref.command({"command": "double"})
