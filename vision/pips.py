@@ -361,7 +361,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     pts = max(spots, key=lambda t: t[2])[1] if spots else np.zeros((0, 2))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
                                                     frame_px)
-    if v == 1 and _pip_beside(face, pts, nominal):
+    if v == 1 and _not_one(L, face, spots, pts, nominal):
         v = None
     if v is not None and corr >= EARLY_CORR and margin >= EARLY_MARGIN:
         return v, face, clarity, guess
@@ -384,7 +384,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
         rows.append(np.stack([f.cx + dx.ravel(), f.cy + dy.ravel(), a.ravel(), s.ravel()], 1))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
                                                     frame_px)
-    if v == 1 and _pip_beside(face, pts, nominal):
+    if v == 1 and _not_one(L, face, spots, pts, nominal):
         v = None
     if v is None and ROUND3 and third_round:
         v3, face3, clarity3, guess3 = _round3(L, xs, ys, nominal, spots, pts, frame_px, lift)
@@ -411,11 +411,49 @@ def _round3(L: np.ndarray, xs: np.ndarray, ys: np.ndarray, nominal: float,
     a, s, dx, dy = np.meshgrid(ang, nominal * np.array(R3_SIDES), sh, sh, indexing="ij")
     C = np.stack([cx + dx.ravel(), cy + dy.ravel(), a.ravel(), s.ravel()], 1)
     v, face, clarity, guess, _corr, margin = _search(L, C, nominal, spots, frame_px)
-    if v == 1 and _pip_beside(face, pts, nominal):
+    if v == 1 and _not_one(L, face, spots, pts, nominal):
         v = None
     if v is not None and (v in R3_NOT or face.by_spots and margin < R3_SPOTS_MARGIN):
         v = None
     return v, face, clarity, guess
+
+
+def _not_one(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float]],
+             pts: np.ndarray, nominal: float) -> bool:
+    """A lone pip read at ``face`` is no 1: another spot lies beside it (:func:`_pip_beside`),
+    or it is one pip of a 2 (:func:`_two_instead`)."""
+    return _pip_beside(face, pts, nominal) or (ONE_VS_TWO is not None
+                                               and _two_instead(L, face, spots, nominal))
+
+
+def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float]],
+                 nominal: float) -> bool:
+    """The lone pip at ``face`` and a spot of its colour a 2's pip pitch away
+    (:data:`TWO_PITCH` x the nominal side) make a 2 that the nine places read as a 2 and whose
+    layout fits within :data:`ONE_VS_TWO` of the 1's: one pip of a 2 turned about 45 degrees,
+    its other pip outside the 1's square (a 1's own side faces' pips lie nearer and fit
+    worse)."""
+    r = read_pips(L, face)
+    pol = 1 if r.contrast > 0 else -1  # 1: dark pips (the spots' sign)
+    mine = [p for sign, p, _ in spots if sign == pol]
+    if not mine:
+        return False
+    d = mine[0] - (face.cx, face.cy)
+    dist = np.hypot(d[:, 0], d[:, 1])
+    near = (dist > TWO_PITCH[0] * nominal) & (dist < TWO_PITCH[1] * nominal)
+    q, d, dist = mine[0][near], d[near], dist[near]
+    if not len(q):
+        return False
+    one = float(_fold(pose_scores(L, np.array([[face.cx, face.cy, face.angle, face.side]],
+                                                np.float32)) * -pol)[0, 0])
+    poses = np.column_stack([0.5 * q[:, 0] + 0.5 * face.cx, 0.5 * q[:, 1] + 0.5 * face.cy,
+                             np.arctan2(d[:, 1], d[:, 0]) - np.pi / 4,
+                             dist / (2 * PIP_STEP * np.sqrt(2))]).astype(np.float32)
+    two = _fold(pose_scores(L, poses) * -pol)[:, 1]
+    for k in np.nonzero(two > one - ONE_VS_TWO)[0]:
+        if read_pips(L, Face(*(float(x) for x in poses[k]))).value == 2:
+            return True
+    return False
 
 
 def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
@@ -523,6 +561,8 @@ STRONG_CORR, STRONG_MARGIN, STRONG_MIN_PX = 0.65, 0.15, 7.0  # a strong fit (see
 MIN_MARGIN = 0.08  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 30.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
 # (45 refused owner-coloured dice whose pips are near their body's lightness; 25 read no more)
+ONE_VS_TWO: float | None = 0.06  # a 1 must fit this much better than a 2 its pip makes
+TWO_PITCH = (0.6, 0.95)  # a 2's two pips lie this far apart (x the nominal side)
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
 SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face

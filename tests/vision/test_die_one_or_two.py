@@ -1,0 +1,67 @@
+"""A lone pip is no 1 when it is one pip of a 2 (:func:`vision.pips._two_instead`): a 2 turned
+about 45 degrees, its other pip outside the square a 1 was fitted to (the variant footage's 1-2
+read as 1-1)."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import pips
+from vision.pips import LAYOUTS, PIP_STEP, Face
+
+SIDE = 17.0
+CX, CY = 28.0, 28.0
+
+
+def _window(v: int, angle: float, dark_pips: bool) -> np.ndarray:
+    """A 56 x 56 lightness window: one die face of value ``v`` turned ``angle`` on a board of
+    about the body's lightness (a red die on a red point)."""
+    big = 8
+    body, pip = (210.0, 50.0) if dark_pips else (110.0, 240.0)
+    L = np.full((56 * big, 56 * big), body - 12.0, np.float32)
+    c, s = np.cos(angle), np.sin(angle)
+
+    def at(u: float, w: float) -> tuple[float, float]:
+        return (CX + c * u - s * w) * big, (CY + s * u + c * w) * big
+
+    h = SIDE / 2
+    cv2.fillConvexPoly(L, np.array([at(-h, -h), at(h, -h), at(h, h), at(-h, h)], np.int32), body)
+    for i, j in LAYOUTS[v]:
+        x, y = at(i * PIP_STEP * SIDE, j * PIP_STEP * SIDE)
+        cv2.circle(L, (int(x), int(y)), int(0.09 * SIDE * big), pip, -1)
+    return cv2.resize(L, (56, 56), interpolation=cv2.INTER_AREA)
+
+
+def _footprint() -> np.ndarray:
+    comp = np.zeros((56, 56), np.uint8)
+    cv2.circle(comp, (int(CX), int(CY)), int(0.9 * SIDE), 1, -1)
+    return comp
+
+
+@pytest.mark.parametrize("dark_pips", [True, False])
+def test_one_pip_of_a_turned_two_is_no_one(dark_pips: bool) -> None:
+    L = _window(2, np.radians(45.0), dark_pips)
+    spots = pips.pip_spots(L, _footprint(), SIDE)
+    # the 2's pips lie on a vertical line: a square round the upper one passes for a 1
+    one = Face(CX, float(CY - PIP_STEP * SIDE * np.sqrt(2)), 0.0, SIDE)
+    assert pips.read_pips(L, one).value == 1
+    assert pips._two_instead(L, one, spots, SIDE)
+    ONE = pips.ONE_VS_TWO
+    try:
+        pips.ONE_VS_TWO = None  # the check off: the lone pip is taken as a 1 again
+        assert not pips._not_one(L, one, spots, np.zeros((0, 2)), SIDE)
+    finally:
+        pips.ONE_VS_TWO = ONE
+    assert pips._not_one(L, one, spots, np.zeros((0, 2)), SIDE)
+
+
+@pytest.mark.parametrize("angle", [0.0, 30.0, 45.0])
+def test_a_one_stays_a_one(angle: float) -> None:
+    L = _window(1, np.radians(angle), dark_pips=True)
+    spots = pips.pip_spots(L, _footprint(), SIDE)
+    face = Face(CX, CY, float(np.radians(angle)), SIDE)
+    assert pips.read_pips(L, face).value == 1
+    assert not pips._two_instead(L, face, spots, SIDE)
+    assert pips.read_face(L, _footprint(), SIDE, 1.0)[0] == 1
