@@ -2,7 +2,9 @@
 
 One entry point for every consumer (the CLI, the web app), so a download and ``gammoncam export``
 give the same bytes. The JSON export is the event log itself, the source of truth, from which
-the referee folds the match again (``Referee.from_events``).
+the referee folds the match again (``Referee.from_events``). A position set mid-game (the
+referee's or the camera's correction, ``engine.corrections``) is in the .mat as a ``Set Pos``
+line with its reason, which GNU Backgammon imports; so .mat exports need the events too.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .corrections import with_corrections
 from .matfile import MatWriteError, write_mat
 from .record import MatchRecord
 from .sgf import write_sgf
@@ -40,8 +43,8 @@ def export_match(fmt: str, record: MatchRecord | None, events: Sequence[Mapping[
         raise ExportError("the match has no games to export")
     if fmt == "sgf":
         return write_sgf(record)
-    try:
-        return write_mat(record)
+    try:  # positions set mid-game (corrections) are in the log, not in the record
+        return write_mat(with_corrections(record, events) if events else record)
     except MatWriteError as exc:
         raise ExportError(f"this match cannot be written as a .mat ({exc}); "
                           "export it as json or sgf") from exc

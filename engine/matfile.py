@@ -28,10 +28,19 @@ moving backwards or coming back from off, a game not starting from the start pos
 whose checkers are not where the record's earlier plays left them): never a file that reads back
 as another match.
 
+A position set mid-game (the referee's or the camera's correction, or the board an illegal play
+let stand left: ``engine.corrections``, a ``CorrectedGame``'s ``sets``) is written as eXtreme
+Gammon's ``; Set Pos=<XGID position>/<cube>`` line, on a line of its own (the numbered line
+before it ends there), followed on the same line by `` ; `` and who set it and why. GNU
+Backgammon's importer reads the line (it sets the board and the cube, the next play's column
+says who is on roll) and ignores the rest of it; the plays after it go on from the position
+set. No made-up dice or plays: the .mat says the board was set, and why.
+
 Reading is tolerant of whitespace, tabs, a byte-order mark, eXtreme Gammon's header tags and
 ``???``/``Cannot Move``, ``bar``/``off``, chained and counted moves (``24/18*/13``,
 ``13/7(2)``), moves of several dice written as one (``61: 13/6``), ``Doubles`` without a value,
-``Wins ... and the match``. Text it cannot read raises ``MatFileError`` with the line number.
+``Wins ... and the match``, ``; Set Pos=`` lines (the game read becomes a ``CorrectedGame``).
+Text it cannot read raises ``MatFileError`` with the line number.
 What it reads is recorded as written, legal or not: ``engine.check`` judges it.
 """
 
@@ -39,8 +48,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .corrections import CAMERA, PLAY, REFEREE, SetPosition, corrected, game_sets
 from .moves import (
     BAR,
     OFF,
@@ -66,6 +76,7 @@ from .record import (
     won_points,
 )
 from .rules import STANDARD, Rules
+from .xgid import XgidError, format_position, parse_xgid
 
 WHITE, BLACK = Side.WHITE, Side.BLACK
 _ANIMALS = (Kind.BEAVER, Kind.RACCOON)
@@ -242,6 +253,7 @@ class _Rec:
     index: int  # of the action in the game
     text: str = ""
     slot: int = 0  # gnubg's running item counter: even = left column; line = slot // 2 + 1
+    sets: list[SetPosition] = field(default_factory=list)  # written on lines of their own before
 
 
 def _plain(steps: tuple[Step, ...]) -> str:
@@ -256,7 +268,10 @@ def _records(game: GameRecord, rules: Rules) -> list[_Rec]:
     recs: list[_Rec] = []
     offer: Kind | None = None
     pos = game.start
+    sets = game_sets(game)
     for k, a in enumerate(acts):
+        if k in sets:  # the board set here (a correction): the plays go on from it
+            pos = sets[k][-1].position
         if a.kind is Kind.ROLL:
             if a.dice is None:
                 recs.append(_Rec("bad", a.side, k, "a roll without dice"))
@@ -327,15 +342,69 @@ def _accepted(acts: list[Action], k: int) -> bool:
 
 
 def _layout(game: GameRecord, rules: Rules) -> list[_Rec]:
-    """The records with their slots; a side's items stay in its column (an empty slot between)."""
+    """The records with their slots; a side's items stay in its column (an empty slot between);
+    a position set before an item ends the line it would share (its ``Set Pos`` line between)."""
     recs = _records(game, rules)
+    sets = game_sets(game)
     i = 0
+    done = -1  # the last action index written
     for rec in recs:
+        rec.sets = [s for k in sorted(sets) if done < k <= rec.index for s in sets[k]]
+        if rec.sets:
+            i += i % 2
         if rec.kind != "resign" and (i % 2 == 1) != (rec.side is BLACK):
             i += 1
         rec.slot = i
         i += 1
+        done = rec.index
     return recs
+
+
+def _trailing(game: GameRecord, recs: list[_Rec]) -> list[SetPosition]:
+    """The positions set after the last written item."""
+    done = recs[-1].index if recs else -1
+    sets = game_sets(game)
+    return [s for k in sorted(sets) if k > done for s in sets[k]]
+
+
+SET_POS = "; Set Pos="  # eXtreme Gammon's set position line, which GNU Backgammon reads too
+
+
+def set_pos_line(s: SetPosition) -> str:
+    """The ``; Set Pos=`` line of a position set mid-game, as GNU Backgammon's importer reads it:
+    the XGID position field (26 characters), ``/``, the cube (``0`` centred, ``N`` owned by the
+    right column, black, ``-N`` by the left, white; N = log2 of its value), then `` ; `` and who
+    set it and why (the importers ignore the rest of the line: never the words "Game " there,
+    which end a game for gnubg)."""
+    log = s.cube_value.bit_length() - 1
+    if s.cube_owner is not None and not 1 <= log <= 9 or s.cube_value & (s.cube_value - 1):
+        raise ValueError(f"a Set Pos line cannot hold a cube of {s.cube_value}")
+    cube = "0" if s.cube_owner is None else f"-{log}" if s.cube_owner is WHITE else str(log)
+    words = " ".join(s.describe().split()).replace("Game ", "game ")[:800]
+    return f"{SET_POS}{format_position(s.position)}/{cube} ; {words}"
+
+
+def _read_set_pos(line: str, lineno: int) -> SetPosition:
+    """A ``; Set Pos=`` line (``set_pos_line``; eXtreme Gammon's own: the same first 38-39
+    characters) as a ``SetPosition``."""
+    body = line[len(SET_POS):]
+    if len(body) < 28 or body[26] != "/":
+        raise MatFileError(lineno, "a Set Pos line is '; Set Pos=' + the 26 characters of an "
+                                   "XGID position + '/' + the cube")
+    try:
+        pos = parse_xgid(f"XGID={body[:26]}:0:0:1:00:0:0:0:0:10").position
+    except XgidError as exc:
+        raise MatFileError(lineno, f"bad Set Pos position: {exc}") from None
+    cube = re.match(r"(-?)(\d)", body[27:])
+    if not cube:
+        raise MatFileError(lineno, f"bad Set Pos cube {body[27:29]!r}")
+    log = int(cube[2])
+    owner = None if log == 0 else WHITE if cube[1] else BLACK
+    words = body[27 + len(cube[0]):].strip().lstrip(";").strip()
+    source = (CAMERA if words.startswith("the camera") else PLAY
+              if words.startswith("the board the play") else REFEREE)
+    reason = words.split(": ", 1)[1] if ": " in words else ""
+    return SetPosition(pos, None, 1 << log, owner, source, reason)
 
 
 def move_numbers(game: GameRecord, rules: Rules = STANDARD) -> list[int]:
@@ -381,6 +450,11 @@ def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
     i = 0
     dice_rolled = False
     for rec in recs:
+        if rec.sets:  # the line ends, the board is set, the next line goes on from it
+            while i % 2:
+                out.append("  \n")
+                i += 1
+            out.extend(set_pos_line(s) + "\n" for s in rec.sets)
         while i < rec.slot:  # an empty slot (gnubg's unwritten take of a raccoon) keeps the
             out.append("  \n" if i % 2 else f"{i // 2 + 1:3d}) {'':<27} ")  # columns in turn
             i += 1
@@ -403,7 +477,14 @@ def _write_game(out: list[str], record: MatchRecord, game: GameRecord) -> None:
         if rec.kind == "drop":
             out.append("\n" if odd else "\n\n")
         i += 1
-    if game.winner is not None and recs and recs[-1].kind not in ("drop", "resign"):
+    after = _trailing(game, recs)
+    if after:
+        out.append("\n" if i % 2 else "")
+        out.extend(set_pos_line(s) + "\n" for s in after)
+        if game.winner is not None and (not recs or recs[-1].kind not in ("drop", "resign")):
+            col = " " * 34 if game.winner is BLACK else "      "
+            out.append(col + _wins(n) + "\n\n")
+    elif game.winner is not None and recs and recs[-1].kind not in ("drop", "resign"):
         odd = recs[-1].slot % 2 == 1
         out.append((" " * 34 if odd else "\n      ") + _wins(n) + "\n\n")
 
@@ -601,6 +682,7 @@ class _GameReader:
         self.turned = False
         self.offer: Action | None = None
         self.ended: str = ""  # "drop" or "bearoff" once the game is decided
+        self.last_set: SetPosition | None = None
 
     def add(self, item: _Item) -> None:
         g = self.game
@@ -624,6 +706,16 @@ class _GameReader:
                 self.offer = None
             elif kind is Kind.DROP:
                 self.ended = "drop"
+
+    def set_position(self, s: SetPosition) -> int:
+        """A position set here (a ``Set Pos`` line): the plays go on from it. Returns the index
+        of the action it comes before."""
+        self.pos = s.position
+        self.cube = s.cube_value
+        self.turned = self.turned or s.cube_owner is not None
+        self.offer = None
+        self.last_set = s
+        return len(self.game.actions)
 
     def _roll(self, item: _Item) -> None:
         assert item.dice is not None
@@ -711,9 +803,13 @@ def read_mat(text: str) -> MatchRecord:
         line = lines[k]
         k += 1
         stripped = line.strip()
+        if stripped.startswith(SET_POS):
+            if reader is None:
+                raise MatFileError(k, "a Set Pos line before 'Game 1'")
+            at = reader.set_position(_read_set_pos(stripped, k))
+            record.games[-1] = reader.game = corrected(reader.game, {at: [reader.last_set]})
+            continue
         if not stripped or stripped.startswith(("#", ";")):
-            if stripped.startswith("; Set Pos"):
-                raise MatFileError(k, "eXtreme Gammon 'Set Pos' lines cannot be read")
             continue
         game_line = _GAME.match(line)
         if game_line:

@@ -6,7 +6,9 @@ a projection of the log laid out like a Jellyfish .mat: header tags, `` N point 
 `` Game N`` with the variant named (``Plakoto``), the score line, numbered lines of two 27-wide
 columns (white left, black right) of ``dice: play`` in the mover's own numbering, and the end:
 ``Wins N points`` (``by the mother`` when a Plakoto mother was pinned) or ``Draw``. A pin is
-written as a hit (``*``). Undone events are left out (the referee's effective log).
+written as a hit (``*``). A position set mid-game (the referee's or the camera's correction) is a
+line of its own saying who set it and why, with the board as an XGID position field and whose
+turn it is. Undone events are left out (the referee's effective log).
 
 ``export_mat`` writes Portes and Uzun Tavla matches (standard movement) through
 ``engine.matfile.write_mat``, with a ``[Variant]`` comment tag (GNU Backgammon ignores it).
@@ -18,9 +20,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from .corrections import with_corrections
 from .events import Event, event_from_json
+from .position import Position
 from .referee import Referee
 from .rules import STANDARD, Rules, by_name, game_rules
+from .xgid import format_position
 
 WIDTH = 27
 
@@ -82,6 +87,9 @@ def transcript(events: Iterable[Event | Mapping[str, Any]]) -> str:
             out.append(f" Game {game} ({_title(rules)})\n")
             left = f"{s.white} : {e['score_white']}"
             out.append(f" {left:<31}{s.black} : {e['score_black']}\n")
+        elif t == "PositionCorrected":
+            flush()
+            out.append(f"      {_correction(e)}\n")
         elif t == "Moved":
             a, b = sorted(e["dice"], reverse=True)
             play = e["play"] + (" (illegal, let stand)" if e.get("illegal") else "")
@@ -109,6 +117,17 @@ def transcript(events: Iterable[Event | Mapping[str, Any]]) -> str:
     return "".join(out)
 
 
+def _correction(e: Event) -> str:
+    """A position set mid-game in plain words: who set it, why, the board (its XGID position
+    field) and whose turn."""
+    who = "The camera set the position" if e.get("source") == "camera" else \
+        "The referee set the position"
+    why = " ".join(str(e.get("reason") or "").split())
+    board = format_position(Position.from_json(e["position"]))
+    turn = f", {e['turn']} to play" if e.get("turn") else ""
+    return f"{who}{': ' + why if why else ''} (XGID={board}{turn})"
+
+
 def mat_holds(rules: Rules) -> bool:
     """Whether a .mat can hold this variant's games: backgammon's movement and start, one game
     type all match long (Portes, Uzun Tavla, short nardi), so GNU Backgammon reads it right."""
@@ -121,10 +140,10 @@ def export_mat(events: Iterable[Event | Mapping[str, Any]]) -> str:
     whose movement is not backgammon's (Plakoto, Fevga, Nardi, a Tavli rotation)."""
     from .matfile import write_mat
 
-    ref, _ = _effective(events)
+    ref, log = _effective(events)
     rules = ref.match_rules
     if not mat_holds(rules):
         raise ValueError(f"{rules.name} cannot be written as a .mat: use the transcript")
     assert ref.record is not None
-    record = replace(ref.record, rules=STANDARD)
+    record = replace(with_corrections(ref.record, log), rules=STANDARD)
     return f'; [Variant "{_title(rules)}"]\n' + write_mat(record)

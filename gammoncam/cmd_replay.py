@@ -108,6 +108,7 @@ def _mat_holds(variant: str) -> bool:
 
 def _match_text(result: Replay, out: str, variant: str | None) -> tuple[str, str | None]:
     """The match file's text (a .mat, or the transcript for any other name), or why none."""
+    from engine.corrections import with_corrections
     from engine.matfile import MatWriteError, write_mat
     from engine.transcript import export_mat, transcript
 
@@ -116,6 +117,7 @@ def _match_text(result: Replay, out: str, variant: str | None) -> tuple[str, str
     try:
         if variant and variant.lower() not in ("backgammon", "standard"):
             return export_mat(result.events), None  # Portes, Tavla: tagged with the variant
-        return write_mat(result.record), None
+        # a position set mid-game (a camera correction) is a Set Pos line with its reason
+        return write_mat(with_corrections(result.record, result.events)), None
     except MatWriteError as exc:
         return "", f"the record cannot be written as a .mat ({exc})"

@@ -110,3 +110,33 @@ def test_a_record_no_mat_can_hold_keeps_its_events(tmp_path: Path, demo: tuple[P
     assert "game 1, move 1" in r.output and f"{out}.events.jsonl" in r.output
     assert not out.exists()
     assert json.loads(Path(f"{out}.events.jsonl").read_text()) == fake_events[0]
+
+
+def test_a_camera_correction_is_written_as_a_set_pos_line_gnubg_imports(
+        tmp_path: Path, demo: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay whose referee set the board from the camera (a PositionCorrected marked as the
+    camera's) still gives a .mat: the correction a Set Pos line with its reason, every play
+    where the referee recorded it in GNU Backgammon's import."""
+    from engine.corrections import with_corrections
+    from tests.engine.test_matfile_setpos import (
+        _gnubg_plays,
+        _json_log,
+        _our_plays,
+        camera_corrected,
+        import_mat,
+    )
+
+    video, profile = demo
+    ref, _ = camera_corrected()
+    events = _json_log(ref)
+    monkeypatch.setattr(pipeline, "replay", lambda *a, **k: Replay(
+        events, ref.record, PipelineStats(), []))
+    out = tmp_path / "m.mat"
+    r = run(main, ["replay", str(video), "--profile", str(profile), "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    fix = next(e for e in events if e["type"] == "PositionCorrected")
+    assert any(ln.startswith("; Set Pos=") and fix["reason"] in ln for ln in text.splitlines())
+    record = with_corrections(ref.record, events)
+    assert _gnubg_plays(import_mat(text, record)) == _our_plays(record)
+    assert len(read_mat(text).games[0].actions) == len(ref.record.games[0].actions)
