@@ -11,7 +11,10 @@
 
 Steps are ``[from, to, die, hit]`` in the mover's numbering (25 = bar, 0 = off; hit 0 or 1).
 Keys whose value is the default (no dice, no steps, ``illegal`` false, empty note, line 0) are left
-out. ``from_json`` raises ``RecordJsonError`` (a ``ValueError``) on anything it cannot read.
+out. A game in which positions were set mid-game (``engine.corrections``) has ``"sets"``: a list of
+``{"before": action index, "position": ..., "turn": ..., "cube": {"value", "owner"}, "source",
+"reason"}``; records without it (all written before) read as before. ``from_json`` raises
+``RecordJsonError`` (a ``ValueError``) on anything it cannot read.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import rules as rules_module
+from .corrections import REFEREE, SetPosition, corrected, game_sets
 from .moves import Step
 from .position import Position, PositionError, Side
 from .record import Action, GameRecord, Kind, MatchRecord
@@ -61,10 +65,37 @@ def to_json(record: MatchRecord) -> dict[str, Any]:
         game["winner"] = g.winner.value if g.winner else None
         game.update(points=g.points, result=g.result,
                     actions=[_action_json(a) for a in g.actions])
+        sets = game_sets(g)
+        if sets:
+            game["sets"] = [_set_json(k, s) for k in sorted(sets) for s in sets[k]]
         games.append(game)
     return {"length": record.length, "white": record.white, "black": record.black,
             "rules": record.rules.name, "crawford": record.crawford, "jacoby": record.jacoby,
             "event": record.event, "place": record.place, "date": record.date, "games": games}
+
+
+def _set_json(k: int, s: SetPosition) -> dict[str, Any]:
+    return {"before": k, "position": s.position.to_json(),
+            "turn": s.turn.value if s.turn else None,
+            "cube": {"value": s.cube_value, "owner": s.cube_owner.value if s.cube_owner
+                     else "center"},
+            "source": s.source, "reason": s.reason}
+
+
+def _set(data: Any) -> tuple[int, SetPosition]:
+    if not isinstance(data, Mapping):
+        raise RecordJsonError("a position set must be an object")
+    cube = _get(data, "cube", dict, {"value": 1, "owner": "center"})
+    owner = cube.get("owner", "center")
+    try:
+        pos = Position.from_json(data["position"])
+        value = int(cube.get("value", 1))
+    except (KeyError, PositionError, TypeError, ValueError) as exc:
+        raise RecordJsonError(f"bad position set {dict(data)!r}: {exc}") from None
+    return _get(data, "before", int), SetPosition(
+        pos, _side(_get(data, "turn", str, None)), value,
+        None if owner in (None, "center") else _side(owner),
+        _get(data, "source", str, REFEREE), _get(data, "reason", str, ""))
 
 
 def _rules(name: Any) -> Rules:
@@ -126,13 +157,18 @@ def _game(data: Any, rules: Rules) -> GameRecord:
         start = Position.from_json(data["start"]) if "start" in data else rules.start
     except PositionError as exc:
         raise RecordJsonError(f"bad start position: {exc}") from None
-    return GameRecord(
+    game = GameRecord(
         number=_get(data, "number", int), score_white=score[0], score_black=score[1],
         crawford=_get(data, "crawford", bool, False), start=start,
         first=_side(_get(data, "first", str, None)),
         actions=[_action(a) for a in _get(data, "actions", list, [])],
         winner=_side(_get(data, "winner", str, None)), points=_get(data, "points", int, 0),
         result=_get(data, "result", str, ""))
+    sets: dict[int, list[SetPosition]] = {}
+    for item in _get(data, "sets", list, []):  # absent in records written before them
+        k, s = _set(item)
+        sets.setdefault(k, []).append(s)
+    return corrected(game, sets)
 
 
 def from_json(data: Any) -> MatchRecord:

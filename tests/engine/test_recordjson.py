@@ -49,3 +49,17 @@ def test_small_and_readable() -> None:
 def test_bad_json_raises_record_json_error(data: object) -> None:
     with pytest.raises(RecordJsonError):
         from_json(data)
+
+
+def test_positions_set_mid_game_round_trip_and_old_records_read_as_before() -> None:
+    from engine.corrections import game_sets, with_corrections
+    from tests.engine.test_matfile_setpos import _json_log, camera_corrected
+
+    ref, end = camera_corrected()
+    record = with_corrections(ref.record, _json_log(ref))
+    data = to_json(record)
+    assert data["games"][0]["sets"][0]["source"] == "camera"
+    back = from_json(json.loads(json.dumps(data)))
+    assert back == record and game_sets(back.games[0])[2][0].position == end
+    del data["games"][0]["sets"]  # a record written before sets existed
+    assert from_json(data) == ref.record
