@@ -61,6 +61,12 @@ GAIN_BAND = 4  # strip rows per band of a point's light along its strip
 MIN_BAND = 24  # unclipped pixels a band needs to show its own light
 DIM_BAND = 40.0  # mean BGR level below which a band's light is too noisy to read
 DIM_TOPS = 60.0  # mean BGR level of a colour's tops below which they are lit in Lab (``gain``)
+TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
+TRAY_COLOUR = {26: 1, 27: 0}  # tray strip (strips.TRAY_TOP / TRAY_BOTTOM): black's, white's
+TRAY_SPREAD = 1.0  # widening of the checker colour's spread on a tray
+TRAY_ALIKE = 1.0  # empty-look spreads within which a tray's checker colour says nothing
+TRAY_NOISE = True  # a tray's own empty look spreads by the trays' own pixel noise (a tray floor
+# is smooth; the points' noise, felt and paint, is two to three times larger)
 
 
 @dataclass
@@ -337,7 +343,10 @@ class DiscModel:
 
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
         """Per pixel of the given strips: how much likelier "something is there" is than the
-        strip's own empty look (clipped LLR)."""
+        strip's own empty look (clipped LLR). On a tray (``TRAY_COLOUR``) that something is
+        foremost a checker of the tray's colour: a Gaussian about its tops' mean colour
+        (``tray_checker``) beside the flat "anything else" (which alone misses a black checker's
+        rim on a black tray floor a few L brighter)."""
         key = tuple(np.asarray(strips).tolist())
         if self._change is None:
             self._change = {}
@@ -346,18 +355,52 @@ class DiscModel:
             c = OTHER_LOG + np.sum(np.log(sig), -1) + 2.7568
             if self.bg_bonus is not None:
                 c = c - self.bg_bonus[strips]
+            checker = None
+            if TRAY_TOPS and all(int(s) in TRAY_COLOUR for s in key):
+                cm, ci, cc = zip(*(self.tray_checker(TRAY_COLOUR[int(s)]) for s in key),
+                                 strict=True)
+                # log N(checker) - log N(empty look) = cc - 0.5 zc^2 + 0.5 z^2 + (c - OTHER_LOG)
+                cm, ci = np.stack(cm)[:, None], np.stack(ci)[:, None]
+                cc = np.stack(cc)[:, None] + (c - OTHER_LOG)
+                # where the checker's colour lies within the empty look's spread (a black
+                # checker on a black tray of its shade) it says nothing: only "anything else"
+                near = np.sum(np.square((cm - self.bg_mean[strips]) / sig), -1)
+                cc = np.where(near < TRAY_ALIKE * TRAY_ALIKE, -1e9, cc)
+                checker = (cm, ci, cc.astype(np.float32))
             self._change[key] = (self.bg_mean[strips].astype(np.float32),
-                                 (1.0 / sig).astype(np.float32), c.astype(np.float32))
-        m, inv, c = self._change[key]
-        z = lab.astype(np.float32)
-        z -= m
+                                 (1.0 / sig).astype(np.float32), c.astype(np.float32), checker)
+        m, inv, c, checker = self._change[key]
+        x = lab.astype(np.float32)
+        z = x - m
         z *= inv
         z *= z
         d = z[..., 0] + z[..., 1]
         d += z[..., 2]
         d *= 0.5
-        d += c
+        if checker is None:
+            d += c
+        else:  # d + max(anything else, the checker)
+            cm, ci, cc = checker
+            x -= cm
+            x *= ci
+            x *= x
+            e = x[..., 0] + x[..., 1]
+            e += x[..., 2]
+            e *= -0.5
+            e += cc
+            d += np.maximum(e, c, out=e)
         return np.clip(d, -CLIP, CLIP, out=d)
+
+    def tray_checker(self, colour: int) -> tuple[np.ndarray, np.ndarray, float]:
+        """(mean, inverse spread, log normaliser) of one Gaussian over a checker's colour, Lab:
+        the tops' mean over the template, spread by the tops' own spread and how much their
+        cells differ (a checker standing on edge in a tray shows its rim, not its top)."""
+        mt, st = self.mean[colour].reshape(-1, 3), self.sigma[colour].reshape(-1, 3)
+        mu = mt.mean(0)
+        sig = np.sqrt(np.mean(st * st, 0) + mt.var(0)) * TRAY_SPREAD
+        sig = np.maximum(sig, SIGMA_FLOOR)
+        return (mu.astype(np.float32), (1.0 / sig).astype(np.float32),
+                float(-np.sum(np.log(sig)) - 2.7568))
 
     # -- learning from later frames -------------------------------------------------------------
 
@@ -448,6 +491,11 @@ class DiscModel:
                 bg_mean[i] = np.where(own, labf[i], look)
                 bg_sigma[i] = np.where(own, noise, spread)
                 bg_bonus[i] = np.where(own[:, 0], 0.0, np.maximum(gap * GAP_SHARE, 1e-3))
+        if TRAY_NOISE and NS > max(TRAY_COLOUR):  # the trays' own looks: their own noise
+            ts = sorted(TRAY_COLOUR)
+            tn = np.maximum(_noise(labf[ts], free[ts]), SIGMA_FLOOR)
+            for i in ts:
+                bg_sigma[i] = np.where(free[i][:, None], tn, bg_sigma[i])
         # the light over each point against its kind's mean (its own empty look where free, the
         # kind's look under its neighbours' light where covered): checker tops are learned as
         # under the mean light and shown under each point's
