@@ -23,6 +23,7 @@ from engine.referee import CommandError, Referee
 from engine.xgid import XgidError, parse_xgid
 
 from . import auth
+from .logview import annotate
 from .view import audience_view
 
 bp = Blueprint("api", __name__)
@@ -40,7 +41,8 @@ def _error(status: int, message: str) -> Any:
 
 @bp.get("/api/state")
 def state() -> Any:
-    resp = jsonify(audience_view(service().snapshot(), auth.is_operator()))
+    svc = service()
+    resp = jsonify(audience_view(annotate(svc.snapshot(), svc), auth.is_operator()))
     resp.headers["Access-Control-Allow-Origin"] = "*"
     resp.headers["Cache-Control"] = "no-store"
     return resp
@@ -97,7 +99,7 @@ def commands() -> Any:
     except (TypeError, ValueError, KeyError, PositionError, EventError) as exc:
         current_app.logger.warning("malformed command %r: %s", cmd.get("command"), exc)
         return _error(400, _("malformed command: %(e)s", e=str(exc) or type(exc).__name__))
-    snap = audience_view(service().snapshot(), True)
+    snap = audience_view(annotate(service().snapshot(), service()), True)
     return jsonify({"ok": True, "events": events, "state": snap})
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify
 
 from . import auth
+from .logview import annotate
 from .view import audience_view
 
 bp = Blueprint("sse", __name__)
@@ -83,13 +84,14 @@ def events() -> Any:
     def body() -> Iterator[str]:
         try:
             yield f"retry: {retry_ms}\n\n"
-            yield frame(service.snapshot(), operator)  # subscribed first: nothing is missed
+            # subscribed first: nothing is missed
+            yield frame(annotate(service.snapshot(), service), operator)
             while not closed.is_set():
                 snap = sub.get(timeout=keepalive)
                 if snap is None:
                     yield f"event: ping\ndata: {time.time():.3f}\n\n"
                 else:
-                    yield frame(snap, operator)
+                    yield frame(annotate(snap, service), operator)
         finally:
             cleanup()
 

@@ -12,7 +12,32 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from engine.position import Position, PositionError, Side
+from engine.rules import by_name
+
 REVIEW_PHASES = ("flagged", "confirm")
+
+
+def variant_pips(snapshot: Mapping[str, Any]) -> dict[str, int] | None:
+    """Each side's pip count in its own numbering for a variant whose sides both move the same
+    way round (Fevga, Long Nardi: black's head is white's 12, its pips 24 a checker there, not
+    the 13 backgammon's numbering gives); None for the others (the snapshot's count is right)."""
+    try:
+        rules = by_name(str(snapshot.get("variant") or ""))
+        pos = Position.from_json(snapshot["position"], checkers=None)
+    except (KeyError, PositionError, ValueError, TypeError):
+        return None
+    if rules.opposed:
+        return None
+    pips = {}
+    for side in (Side.WHITE, Side.BLACK):
+        total = 25 * pos.bar(side)
+        for point in range(1, 25):
+            i = rules.abs_index(side, point)
+            total += point * (max(0, pos.points[i] * side.sign)
+                              + (max(0, pos.pinned[i] * side.sign) if pos.pinned else 0))
+        pips[side.value] = total
+    return pips
 
 
 def flags_public(snapshot: Mapping[str, Any]) -> bool:
@@ -23,6 +48,9 @@ def flags_public(snapshot: Mapping[str, Any]) -> bool:
 def audience_view(snapshot: Mapping[str, Any], operator: bool) -> dict[str, Any]:
     """The snapshot as the operator (everything) or a spectator may see it."""
     view = copy.deepcopy(dict(snapshot))
+    pips = variant_pips(view)
+    if pips is not None:
+        view["pips"] = pips
     view["review"] = view.get("phase") in REVIEW_PHASES
     view["audience"] = "operator" if operator else "spectator"
     if operator or flags_public(snapshot):

@@ -231,3 +231,48 @@ def test_variants_on_the_pages(browser: Any, server: Server) -> None:
     page.goto(f"{server.url}/tournament?boards={server.url}")
     page.wait_for_selector(".tile .tstatus:has-text('Tavli · game 1: Portes')")
     assert not page.errors and not es.errors and not referee.errors
+
+
+def test_a_camera_correction_on_the_live_page(browser: Any, server: Server) -> None:
+    """The camera set the board (a PositionCorrected marked as the camera's): the spectator's
+    status says so with the reason as it happens, the move list keeps it where it happened; a
+    Long Nardi mars is named as such once the next game starts, with both sides' pips 360."""
+    op = OperatorClient(server.url)
+    op.command("new_match", length=5, white="Ana", black="Bruno")
+    op.command("opening_roll", white=3, black=1)
+    state = op.command("play", play="8/5 6/5")["state"]
+    points = list(state["position"]["points"])
+    points[23], points[20] = 1, 1
+    reason = "the board could not be reached by any play (read surely over 3 settled runs)"
+    op.command("set_position", turn="white", source="camera", reason=reason,
+               position={**state["position"], "points": points})
+    page = _page(browser)
+    page.goto(server.url + "/")
+    page.wait_for_selector("#moves li.correction")
+    want = f"The camera set the position: {reason}"
+    assert page.text_content("#moves li.correction") == want
+    assert page.text_content("#status .correction") == want
+    assert page.text_content("#status").startswith("Ana to roll")
+    _shoot(page, "spectator-camera-correction")
+    op.command("roll", dice=[6, 5])
+    op.command("play", play="24/13")
+    page.wait_for_selector("#moves li:has-text('24/13')")
+    assert page.locator("#status .correction").count() == 0
+    assert page.locator("#moves li.correction").count() == 1
+    assert [li.strip() for li in page.locator("#moves li").all_text_contents()] == [
+        "3-1: 8/5 6/5", want, "6-5: 24/13"]
+
+    op.command("new_match", length=5, white="Ana", black="Bruno", variant="long nardi")
+    op.command("set_position", turn="white", dice=[6, 5], position={
+        "points": [1] + [0] * 10 + [-15] + [0] * 12, "bar": {"white": 0, "black": 0},
+        "off": {"white": 14, "black": 0}})
+    op.command("play", position={"points": [0] * 11 + [-15] + [0] * 12,
+                                 "bar": {"white": 0, "black": 0},
+                                 "off": {"white": 15, "black": 0}})
+    es = _page(browser, lang="es")
+    es.goto(server.url + "/")
+    es.wait_for_selector("#status .lastgame")
+    assert es.text_content("#status .lastgame") == "Partida 1: Ana gana 2 punto(s) (mars)"
+    assert es.text_content("#p-black .pips") == es.text_content("#p-white .pips") == "Pips 360"
+    _shoot(es, "variant-long-nardi-mars-es")
+    assert not page.errors and not es.errors

@@ -57,9 +57,33 @@
     return !!(state && state.settings) && state.cube_used !== false;
   }
 
+  /* A position set mid-game: who set it and why, in the engine's words. */
+  function correctionText(c) {
+    const who = c.source === "camera" ? T.set_camera : T.set_referee;
+    return c.reason ? fmt(T.set_why, { who, r: c.reason }) : who;
+  }
+
+  /* How the last game was scored, in the variant's words (a nardi gammon is a mars), while the
+   * next game has no move yet: the end is followed at once by the next game's start. */
+  function lastGameText(state) {
+    const g = state.last_game;
+    if (!g || !state.settings) return "";
+    const played = (state.moves || []).some((m) => m.kind !== "correction");
+    if (played && state.phase !== "match_over") return "";
+    if (!g.winner) return fmt(T.last_draw, { n: g.number });
+    const nardi = /nardi/.test(String(state.variant || ""));
+    const how = {
+      gammon: nardi ? T.res_mars : T.r_gammon, backgammon: nardi ? T.res_koks : T.r_backgammon,
+      mother: T.res_mother, drop: T.res_drop, resign: T.res_resign,
+    }[g.result] || "";
+    const text = fmt(T.last_won, { n: g.number, p: names(state)[g.winner] || "", v: g.points });
+    return how ? `${text} (${how})` : text;
+  }
+
   function moveText(m) {
     const v = m.value;
     switch (m.kind) {
+      case "correction": return correctionText(m);
       case "roll": return m.play ? fmt(T.m_roll, { d: diceText(m.dice), play: m.play })
         : fmt(T.m_dance, { d: diceText(m.dice) });
       case "double": return fmt(T.m_double, { v });
@@ -100,7 +124,24 @@
       if (s.event) info.push(s.event);
     }
     setText("#matchinfo", info.join(" · "));
-    setText("#status", describe(state));
+    const status = document.getElementById("status");
+    if (status) {
+      status.textContent = describe(state);
+      status.classList.toggle("corrected", !!state.correction);
+      if (state.correction) {  // as it happens: until the next play is recorded
+        const note = document.createElement("span");
+        note.className = "correction";
+        note.textContent = correctionText(state.correction);
+        status.appendChild(note);
+      }
+      const last = lastGameText(state);
+      if (last) {
+        const note = document.createElement("span");
+        note.className = "lastgame";
+        note.textContent = last;
+        status.appendChild(note);
+      }
+    }
     const cube = state.cube || { value: 1, owner: "center" };
     setText("#cubeinfo", cubeUsed(state) ? `${T.cube}: ${cube.value} (${cube.owner === "center"
       ? T.centered : fmt(T.owned_by, { p: n[cube.owner] })})` : "");
@@ -111,6 +152,12 @@
       list.textContent = "";
       for (const m of state.moves || []) {
         const li = document.createElement("li");
+        if (m.kind === "correction") {
+          li.className = "move correction " + m.source;
+          li.textContent = moveText(m);
+          list.appendChild(li);
+          continue;
+        }
         li.className = "move " + m.side + (m.illegal ? " illegal" : "");
         const chip = document.createElement("span");
         chip.className = "chip " + m.side;
@@ -146,7 +193,7 @@
     for (const fn of listeners) fn(state);
   }
 
-  Object.assign(window.GC, { describe, moveText, names, renderPanel, onState, show, variantName,
+  Object.assign(window.GC, { describe, moveText, correctionText, lastGameText, names, renderPanel, onState, show, variantName,
     variantText, cubeUsed });
 
   document.addEventListener("DOMContentLoaded", () => {
