@@ -98,7 +98,8 @@ def find_sets(events: Iterable[Event | Mapping[str, Any]]) -> dict[int, Sets]:
     if start is None:
         return {}
     rules = by_name(str(start["settings"].get("variant", "backgammon")))
-    log = Referee.from_events(evs, rules).log
+    undone = any(e.type == "Undone" for e in evs)
+    log = Referee.from_events(evs, rules).log if undone else evs
     ref = Referee(rules)
     out: dict[int, Sets] = {}
     for e in log:

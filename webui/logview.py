@@ -64,9 +64,16 @@ def _last_game(events: list[Mapping[str, Any]]) -> dict[str, Any] | None:
 def _game_corrections(events: list[Mapping[str, Any]], game: int
                       ) -> dict[int, list[dict[str, Any]]]:
     """{index in the game's moves: [correction items set before it]} of game number ``game``."""
-    if not any(e.get("type") == "PositionCorrected" for e in events):
+    starts = [i for i, e in enumerate(events) if e.get("type") == "GameStarted"]
+    part = events[starts[-1]:] if starts else events
+    if not any(e.get("type") == "PositionCorrected" for e in part):
         return {}
-    sets = find_sets(events).get(game - 1, {})
+    match = next((e for e in events if e.get("type") == "MatchStarted"), None)
+    if match is not None and not any(e.get("type") == "Undone" for e in part) and \
+            int(part[0].get("number", 0)) == game:  # the game alone: a long match stays quick
+        sets = find_sets([match, *part]).get(0, {})
+    else:
+        sets = find_sets(events).get(game - 1, {})
     out: dict[int, list[dict[str, Any]]] = {}
     for k, items in sets.items():
         for s in items:

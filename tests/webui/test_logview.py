@@ -90,3 +90,17 @@ def test_an_undone_game_end_is_not_the_last_game(client: FlaskClient,
     assert client.get("/api/state").get_json()["last_game"]["result"] == "resign"
     operator.command("undo")
     assert "last_game" not in client.get("/api/state").get_json()
+
+
+def test_a_correction_in_a_later_game_is_placed_in_that_game(client: FlaskClient,
+                                                             operator: Operator) -> None:
+    _start(operator)
+    _camera_set(operator)  # game 1's: not in game 2's list
+    operator.command("resign", side="black", value=1)
+    operator.command("accept")
+    operator.command("opening_roll", white=6, black=1)
+    operator.command("play", play="13/7 8/7")
+    _camera_set(operator)
+    state = client.get("/api/state").get_json()
+    assert state["game"] == 2 and [m["kind"] for m in state["moves"]] == ["roll", "correction"]
+    assert state["correction"]["reason"] == REASON
