@@ -18,6 +18,8 @@ from .strips import BAR_BOTTOM, BAR_TOP, SW, TRAY_BOTTOM, TRAY_TOP
 UNIFORM_LOG = float(-3 * np.log(256.0))  # log density of "any colour at all"
 FOREIGN_GAIN = 4.0  # a foreign object is this much (log) likelier than uniform colour
 UNSEEN_FRACTION = 0.5  # a point strip this foreign (a hand over it) is reported unseen
+HIDDEN_LOW = 0.2  # with a hand in view, a point this foreign is unseen when its most likely
+HIDDEN_SURE = 0.7  # count is less sure than this (a hand's skin read as checkers)
 LAYER_PENALTY = 2.0  # nats per checker beyond the first row: a half-layer checker over two of
 # the first row explains little the first row does not (dev seeds 700000+: 5-stacks read as 12)
 
@@ -75,7 +77,8 @@ class Counter:
         self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
         self.slots: Slots = make_slots(lay, slot_dists(rows))
         # disc pixels of the first row's five slots away from the strip's sides (where a hand
-        # over the point shows, and a neighbour's stack or the frame does not)
+        # over the point shows, and a neighbour's stack or the frame does not; all of a point's
+        # slots' pixels read worse: tuning 700000+ / 1000+ 3 / 1 frames fewer perfect)
         self.front = np.concatenate([(d < 5) & (np.abs(i % SW + 0.5 - SW / 2) < SW * 0.3)
                                      for d, i in zip(self.slots.dists, self.slots.idx,
                                                      strict=True)])
@@ -128,6 +131,13 @@ class Counter:
         f = disc.foreign if disc is not None else ev.foreign[:24].mean(1)  # type: ignore[union-attr]
         for i in np.flatnonzero(np.asarray(f) > unseen):
             regions[i] = None
+        if disc is not None and unseen < 1.0:  # a hand in view: a point it partly hides is
+            # unseen unless its read is still clear
+            row = self.points[0].first_row
+            for i in np.flatnonzero(np.asarray(f) > HIDDEN_LOW):
+                r = regions[i]
+                if r and _sureness(r, row) < HIDDEN_SURE:
+                    regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []
         if disc is not None:  # rows: white top, white bottom, black top, black bottom
@@ -160,6 +170,18 @@ class Counter:
             keys = [(n, 0, 0) if white else (0, n, 0) for n in range(tm.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
         return regions, best
+
+
+def _sureness(r: dict[tuple[int, int], float], row: int) -> float:
+    """How sure a point's read is: its most likely count's probability; for a pure stack of at
+    least a full first ``row``, that of its colour holding at least a row (a tall stack's count
+    is spread over the heights the camera cannot tell apart, see ``stacks.hidden_counts``)."""
+    (w, b), p = max(r.items(), key=lambda kv: kv[1])
+    if w and b or w + b < row:
+        return p
+    if w:
+        return sum(q for (w2, b2), q in r.items() if w2 >= row and not b2)
+    return sum(q for (w2, b2), q in r.items() if b2 >= row and not w2)
 
 
 def _by_slot(ms: MaskSet, slots: Slots, centres: list[list[float]]

@@ -198,3 +198,33 @@ def test_with_no_hand_in_view_a_foreign_looking_point_is_counted():
     obs = read(img, prof)
     assert not obs.hand
     assert obs.best_counts()[23] == expected_counts(Position.from_json(tr["position"]))[23]
+
+
+@pytest.mark.parametrize("seed", [1051, 700035])
+def test_a_point_a_hand_partly_hides_is_unseen_not_misread(seed):
+    """Tuning seeds 1051 (tournament black) and 700035 (walnut olive), frame 0: a hand reaches
+    over points 12-14 / 17-19; under 50 % of their fronts are foreign, and their skin read as
+    checkers (1051: 13 one short, a phantom white on 14; 700035: a phantom white on 19). With a
+    hand in view such a point (front over ``HIDDEN_LOW`` foreign, its read under
+    ``HIDDEN_SURE``) is reported unseen: the whole frame scores right."""
+    from vision import read
+
+    setup = random_setup(seed)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(State(START))
+    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    img, tr = scene.render(random_state(setup, seed * 100))
+    assert tr["hand"] and tr["hidden_regions"]
+    obs = read(img, prof)
+    assert obs.hand
+    assert _score(obs, tr) == (28, 28)
+
+
+def test_a_tall_stack_is_as_sure_as_its_colour_holding_a_row():
+    from vision.checkers import _sureness
+
+    tower = {(5, 0): 0.21, (6, 0): 0.08, (7, 0): 0.08, (8, 0): 0.6, (0, 0): 0.03}
+    assert _sureness(tower, 5) == pytest.approx(0.97)  # a full row of white, whatever height
+    assert _sureness({(0, 6): 0.5, (0, 7): 0.3, (6, 0): 0.2}, 5) == pytest.approx(0.8)
+    assert _sureness({(2, 0): 0.6, (1, 0): 0.4}, 5) == pytest.approx(0.6)  # short: its own
+    assert _sureness({(4, 1): 0.55, (5, 0): 0.45}, 5) == pytest.approx(0.55)  # mixed: its own
