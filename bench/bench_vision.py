@@ -17,6 +17,11 @@ wrong regions by kind (white / black missed, phantom, colour swap, count off by 
 tray, unseen; hands missed / false) per style and per point colour (light / dark, covered or
 not at calibration); ``--no-dice`` skips the dice and cube tables (the read still runs them);
 ``--parts`` prints the median process time of each part of the calibrated read.
+
+Each frame of a setup is a new scene, so its read remembers nothing of the last frame's dice and
+cube (``vision.readcache.forget``): the single-frame figure. ``--footage N`` reads the settled
+frames of recorded games in order as the live pipeline does (``bench.read_footage``), the last
+frame's dice and cube remembered and not, side by side; ``--setups 0 --footage N``: that alone.
 """
 
 from __future__ import annotations
@@ -62,10 +67,10 @@ def _timed(fn):  # noqa: ANN001, ANN202
 
 
 _READ.observe_dice = _timed(_READ.observe_dice)
-_READ.observe_cube = _timed(_READ.observe_cube)
+_READ.remembered_cube = _timed(_READ.remembered_cube)
 _PARTS: dict[str, float] = {}  # process time per part of the current read (``--parts``)
 PART_NAMES = ("sample", "disc_evidence", "regions", "learn_empty_looks", "learn_lone_tops",
-              "base_colours", "observe_dice", "observe_cube")
+              "base_colours", "observe_dice", "remembered_cube")
 
 
 def _time_parts() -> None:
@@ -87,6 +92,7 @@ def _time_parts() -> None:
     _Counter.regions = wrap("regions", _Counter.regions)  # type: ignore[method-assign]
 from vision.cube import observe_cube  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
+from vision.readcache import forget  # noqa: E402
 from vision.settle import TILE_THRESHOLD, Settler  # noqa: E402
 from vision.strips import strip_kinds  # noqa: E402
 
@@ -127,9 +133,20 @@ def main() -> None:
     ap.add_argument("-v", "--verbose", action="store_true", help="print every wrong region")
     ap.add_argument("--parts", action="store_true",
                     help="print the median process time of each part of the calibrated read")
+    ap.add_argument("--footage", type=int, default=0,
+                    help="also read every settled frame of bench_pipeline's first N games, "
+                         "with and without the last frame's dice and cube remembered")
+    ap.add_argument("--footage-cache", type=Path, default=None,
+                    help="the games' footage folder (bench_pipeline's --cache; rendered if absent)")
     args = ap.parse_args()
     if args.parts:
         _time_parts()
+    if args.footage:
+        from bench.read_footage import run as footage
+
+        footage(args.footage, args.footage_cache, _PARTS if args.parts else None)
+        if not args.setups:
+            return
     parts: dict[str, list[float]] = defaultdict(list)
     cv2.setNumThreads(1)
     stats: dict[str, dict[str, list]] = defaultdict(lambda: defaultdict(list))
@@ -149,6 +166,7 @@ def main() -> None:
             continue
         stats[style]["calib_fail"].append(0)
         for k, (img, tr) in enumerate(shots):
+            forget(prof)  # a new scene: nothing of the last frame's dice and cube reused
             t, _SIDE[0] = time.process_time(), 0.0
             _PARTS.clear()
             obs = read(img, prof)

@@ -78,6 +78,8 @@ PRE_R = 0.9  # the pip check before any other work looks this far (x a die's sid
 GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
 EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
 SAME_LEVEL = 8  # a remembered window is the same picture when no block mean moved more
+NEAR = 0  # and a window this many canvas pixels from a remembered one is looked at there
+KEEP_FRAMES = 1  # a window is remembered for this many frames after it was last one
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there
@@ -186,6 +188,7 @@ class DiceKit:
     canvas: WindowCanvas | None = None  # the field at read-window scale
     memory: DiceMemory = field(default_factory=lambda: DiceMemory())
     pose: Any = None  # the camera's pose (:class:`vision.pose.Pose`): where a die's top face lies
+    held: tuple[tuple[int, ...], np.ndarray] | None = None  # the last counts' held mosaic
 
 
 @dataclass
@@ -214,32 +217,46 @@ class WindowCanvas:
 
 class DiceMemory:
     """The read windows of the last frame and what they showed. A settled board is read frame
-    after frame: a window at the same place whose picture (4 x 4 pixel block means, each within
-    :data:`SAME_LEVEL`) and held mask are unchanged is not read again. A changed pip moves a
-    block mean by tens of levels; camera noise by one or two."""
+    after frame: a window at (or within :data:`NEAR` pixels of) a remembered one whose picture
+    there (4 x 4 pixel block means, each within :data:`SAME_LEVEL`) and held mask are unchanged
+    is not read again: the remembered reading is the answer. A changed pip moves a block mean
+    by tens of levels; camera noise and MJPG by up to a dozen (recorded footage)."""
 
     def __init__(self) -> None:
         self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
         self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
+        self.age: dict[tuple[int, int], int] = {}  # frames since a remembered place was a window
 
     def new_frame(self) -> None:
-        self.last, self.now = self.now, []
+        """The next frame: its windows are remembered, and the older ones for up to
+        :data:`KEEP_FRAMES` frames in all (a candidate the noise hides in one frame is still
+        remembered in the next)."""
+        seen = {(e[0], e[1]) for e in self.now}
+        old = [e for e in self.last if (e[0], e[1]) not in seen
+               and self.age.get((e[0], e[1]), 0) + 1 < KEEP_FRAMES]
+        self.age = {**{(e[0], e[1]): self.age.get((e[0], e[1]), 0) + 1 for e in old},
+                    **dict.fromkeys(seen, 0)}
+        self.last, self.now = self.now + old, []
 
     def forget(self) -> None:
-        self.last, self.now = [], []
+        self.last, self.now, self.age = [], [], {}
 
-    def recall(self, frame: np.ndarray, M: np.ndarray, a: int, b: int,
-               held: np.ndarray | None) -> tuple[DieReading | None] | None:
-        """(the reading,) of the last frame's window at canvas place (a, b) (``M``: its map to
-        the frame) when the frame still shows the same there; None otherwise."""
-        hb = b"" if held is None else held.tobytes()
-        for a0, b0, blocks, hb0, reading in self.last:
-            if (a0, b0) != (a, b) or hb0 != hb:
+    def recall(self, frame: np.ndarray, kit: DiceKit, H: np.ndarray,
+               held_mosaic: np.ndarray | None, a: int, b: int) -> tuple[DieReading | None] | None:
+        """(the reading,) of the last frame's window at canvas place (a, b), or the nearest
+        within :data:`NEAR` pixels, when the frame still shows the same there (and the counted
+        checkers' mask is the same); None otherwise."""
+        near = sorted((max(abs(e[0] - a), abs(e[1] - b)), k) for k, e in enumerate(self.last)
+                      if abs(e[0] - a) <= NEAR and abs(e[1] - b) <= NEAR)
+        for _, k in near:
+            a0, b0, blocks, hb0, reading = self.last[k]
+            M, held = _window_at(kit, H, held_mosaic, a0, b0)
+            if (b"" if held is None else held.tobytes()) != hb0:
                 continue
             win = cv2.warpPerspective(frame, M, (WIN, WIN),
                                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                       borderMode=cv2.BORDER_REPLICATE)
-            if float(np.abs(_blocks(win) - blocks).max()) <= SAME_LEVEL:
+            if int(np.abs(_blocks(win) - blocks).max()) <= SAME_LEVEL:
                 self.now.append((a0, b0, blocks, hb0, reading))
                 return (reading,)
         return None
@@ -318,9 +335,13 @@ def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
 
 def held_mosaic(kit: DiceKit, counts: list[Any]) -> np.ndarray:
     """(2L, 12SW) uint8: 1 where the counted checkers lie (dilated a little)."""
-    n = [0 if c is None else min(int(c[0]) + int(c[1]), MAX_STACK) for c in counts[:24]]
+    n = tuple(0 if c is None else min(int(c[0]) + int(c[1]), MAX_STACK) for c in counts[:24])
+    if kit.held is not None and kit.held[0] == n:  # a settled board: the same counts again
+        return kit.held[1]
     held = field_mosaic(np.stack([kit.masks[k] for k in n])).astype(np.uint8)
-    return cv2.dilate(held, np.ones((5, 5), np.uint8))
+    held = cv2.dilate(held, np.ones((5, 5), np.uint8))
+    kit.held = (n, held)  # shared by the next frames with the same counts: never written to
+    return held
 
 
 def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.ndarray]:
@@ -420,19 +441,29 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if placed is None:
         return None
     centre, a, b = placed
-    held = None
-    if held_mosaic is not None:
-        held = cv2.remap(held_mosaic, cv.mj[a:a + WIN, b:b + WIN], cv.mi[a:a + WIN, b:b + WIN],
-                         cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
-    M = window_matrix(lay, H, centre, span)
-    seen = kit.memory.recall(frame, M, a, b, held)
+    seen = kit.memory.recall(frame, kit, H, held_mosaic, a, b)
     if seen is not None:
         return seen[0]
+    M, held = _window_at(kit, H, held_mosaic, a, b)
     win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     reading = _read_window(kit, win, M, centre, span, held, (a, b))
     kit.memory.keep(a, b, win, held, reading)
     return reading
+
+
+def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: int, b: int
+               ) -> tuple[np.ndarray, np.ndarray | None]:
+    """The read window at canvas place (a, b): its map to the frame and the counted checkers'
+    mask there (None without a held mosaic)."""
+    cv = kit.canvas
+    assert cv is not None
+    held = None
+    if held_mosaic is not None:
+        held = cv2.remap(held_mosaic, cv.mj[a:a + WIN, b:b + WIN], cv.mi[a:a + WIN, b:b + WIN],
+                         cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
+    centre = cv.origin + (np.array([b, a], np.float64) + WIN / 2) / cv.px
+    return window_matrix(kit.lay, H, centre, WIN_DIES * DIE_D * kit.lay.d), held
 
 
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,

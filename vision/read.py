@@ -7,7 +7,9 @@ hand. A settled frame
 with no hand also teaches the profile's disc model the empty look of points that held checkers
 when it was calibrated (see ``learn_empty_looks``), and, when calibration learned a colour's
 checker tops from tall stacks (a variant's start), those tops from lone checkers it is near sure
-of (``vision.lonetops``), so ``read`` may change the profile.
+of (``vision.lonetops``), so ``read`` may change the profile. A settled board is read frame
+after frame: the dice and cube readers remember the last frame's (``vision.dice.DiceMemory``,
+``vision.readcache``) and do not read again what still shows the same picture.
 """
 
 from __future__ import annotations
@@ -21,12 +23,12 @@ from engine.observation import Observation
 
 from .appearance import to_lab
 from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence
-from .cube import observe_cube
 from .dice import observe_dice
 from .discs import DiscEvidence
 from .lonetops import learn_lone_tops
 from .pins import base_colours, find_pins
 from .profile import BoardProfile
+from .readcache import remembered_cube
 from .stacks import tray_masks
 from .strips import (
     BAR_BOTTOM,
@@ -173,7 +175,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])
-        cube = observe_cube(frame, profile)
+        cube = remembered_cube(frame, profile)  # the last frame's when its strips are the same
     return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
                        confidence=conf, base=base)
 

@@ -1,0 +1,74 @@
+"""What the calibrated reader remembers from one settled frame to the next.
+
+A settled board is read frame after frame, and most settled frames show the same dice and cube
+as the one before (the checkers move while the dice lie; the cube moves only on a double). The
+dice reader keeps its own memory of its read windows (:class:`vision.dice.DiceMemory`); the
+cube's is here: the three strips the cube finder searches (the bar and both trays, one remap of
+the frame) are compared with the last read frame's as 4 x 4 pixel block means, and when no
+block mean moved more than :data:`SAME_LEVEL` (camera noise moves one by a level or two, a cube
+turned or moved by tens) the last cube is the answer, without the square search or the digits.
+
+``REMEMBER = False`` (or :func:`forget` before each read) reads every frame afresh: the
+benchmarks compare the two on recorded footage (``bench.bench_vision --footage``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import cv2
+import numpy as np
+
+from engine.observation import Cube
+
+from . import cube as cube_reader
+from .dice import kit_for as dice_kit
+
+REMEMBER = True  # reuse the last frame's cube when its strips did not change
+SAME_LEVEL = 8  # grey levels: the most a 4 x 4 block mean of the strips may move
+CUBE_KEY = "cube_memory"
+
+
+@dataclass
+class CubeMemory:
+    """The last read frame's cube strips (block means) and the cube read there."""
+
+    blocks: np.ndarray | None = None
+    cube: Cube | None = None
+
+
+def _blocks(pic: np.ndarray) -> np.ndarray:
+    h, w = pic.shape[:2]
+    return cv2.resize(pic, (max(w // 4, 1), max(h // 4, 1)),
+                      interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def same_picture(a: np.ndarray | None, b: np.ndarray, level: float = SAME_LEVEL) -> bool:
+    """Whether block means ``b`` are ``a``'s within ``level`` each (None: nothing to compare)."""
+    return a is not None and a.shape == b.shape and int(np.abs(a - b).max()) <= level
+
+
+def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:
+    """:func:`vision.cube.observe_cube`, or the last frame's cube when the strips it is looked
+    for in show the same picture."""
+    if not REMEMBER:
+        return cube_reader.observe_cube(frame, profile)
+    kit = cube_reader._kit(profile, (frame.shape[1], frame.shape[0]))
+    pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE)
+    blocks = _blocks(pic)
+    mem = profile._cache.get(CUBE_KEY)
+    if mem is None:
+        mem = profile._cache[CUBE_KEY] = CubeMemory()
+    if same_picture(mem.blocks, blocks):
+        return mem.cube
+    mem.blocks, mem.cube = blocks, cube_reader.observe_cube(frame, profile)
+    return mem.cube
+
+
+def forget(profile: Any) -> None:
+    """Drop everything remembered for ``profile``: the next read reads afresh."""
+    profile._cache.pop(CUBE_KEY, None)
+    if "dice_kit" in profile._cache:
+        dice_kit(profile).memory.forget()
