@@ -17,11 +17,12 @@ the fitted face must be exactly the layout's pips, one spot at each place and no
 (:func:`spots_fit`); such a face is read (not as a 1) when it is large enough in the frame.
 A third: a strong fit (the best layout leads the next widely, the nine places read it or
 nothing clear) is read too. The layouts are fitted as pictures at every pose the search tries;
-the 6 in both its turns (the poses turn a quarter at most).
+the 6, 2 and 3 in both their turns (the poses turn a quarter at most).
 
 A face the two search rounds refuse gets a third, denser one round where the camera's pose puts
 the top face (every 7.5 degrees, shifts and sizes: a small face's coarse scores are rough, and
-its best pose is often not among the few the first rounds polish); a 1 is never read there.
+its best pose is often not among the few the first rounds polish). A 1 anywhere must not be
+one pip of a 2 whose other pip lies outside the 1's square (:func:`_two_instead`).
 
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
@@ -175,22 +176,29 @@ def face_hypotheses(L: np.ndarray, comp: np.ndarray, nominal: float,
     return out
 
 
+# the layouts the templates show: the six, then the 6, 2 and 3 turned a quarter (the poses'
+# turns span a quarter only; a 6's two rows and a 2's or 3's two diagonals need both)
+_TURNED = (6, 2, 3)
+NT = 6 + len(_TURNED)  # templates
+
+
 def _templates(grid: int) -> np.ndarray:
-    """(7, grid**2) zero-mean unit pictures of the six layouts (pips = 1) and of the 6 turned a
-    quarter (the poses' turns span a quarter only: a 6's two rows need both)."""
+    """(:data:`NT`, grid**2) zero-mean unit pictures of the six layouts (pips = 1) and of the
+    6, 2 and 3 turned a quarter (:data:`_TURNED`)."""
     g = np.linspace(-T_SPAN, T_SPAN, grid)
     U, V = np.meshgrid(g, g)
     out = []
-    for v in range(1, 8):
+    for k in range(NT):
         t = np.zeros_like(U)
-        for a, b in (LAYOUTS[v] if v < 7 else _turned(LAYOUTS[6])):
+        for a, b in (LAYOUTS[k + 1] if k < 6 else _turned(LAYOUTS[_TURNED[k - 6]])):
             t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * 0.07**2))
         t = t.ravel() - t.mean()
         out.append(t / np.linalg.norm(t))
     return np.array(out, np.float32)
 
 
-TURNED6 = True
+TURNED6 = True  # a 6 fits in either of its turns
+TURNED23 = True  # so do a 2 and a 3 (a 2 or 3 whose diagonal ran the other way had no template)
 T_GRID, T_SPAN = 14, 0.42
 C_GRID = 8  # the coarse search's template grid
 _TEMPLATES = {g: _templates(g) for g in (T_GRID, C_GRID)}
@@ -198,13 +206,13 @@ _UV = {g: tuple(a.ravel()[None, :].astype(np.float32) for a in np.meshgrid(
     np.linspace(-T_SPAN, T_SPAN, g), np.linspace(-T_SPAN, T_SPAN, g))) for g in (T_GRID, C_GRID)}
 _BASIS = {g: np.concatenate([np.ones_like(u), u, v]) for g, (u, v) in _UV.items()}  # (3, g*g)
 _TSUM = {g: np.ascontiguousarray(np.concatenate([t, np.ones((1, t.shape[1]), np.float32)]).T)
-         for g, t in _TEMPLATES.items()}  # (g*g, 8): the seven templates and a column of ones
+         for g, t in _TEMPLATES.items()}  # (g*g, NT + 1): the templates and a column of ones
 
 
 def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
-    """(poses, 7) correlation of the face under each pose (cx, cy, angle, side) with the six
-    layouts and the turned 6 (dark pips: negative; :func:`_fold` joins the 6's two), sampled
-    on a ``grid`` x ``grid`` template."""
+    """(poses, :data:`NT`) correlation of the face under each pose (cx, cy, angle, side) with
+    the six layouts and the turned 6, 2 and 3 (dark pips: negative; :func:`_fold` joins each
+    layout's two turns), sampled on a ``grid`` x ``grid`` template."""
     P = poses.astype(np.float32)
     s = P[:, 3]
     ca, sa = np.cos(P[:, 2]) * s, np.sin(P[:, 2]) * s
@@ -215,15 +223,20 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndar
     # the templates are zero-mean: only the patch's spread is needed, not its centred copy;
     # the patch's sum comes with the correlations, as one more column of the same product
     r = patch @ _TSUM[grid]
-    var = np.einsum("ij,ij->i", patch, patch) - r[:, 7] * r[:, 7] / patch.shape[1]
-    return r[:, :7] / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
+    var = np.einsum("ij,ij->i", patch, patch) - r[:, NT] * r[:, NT] / patch.shape[1]
+    return r[:, :NT] / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
 
 
 def _fold(sc: np.ndarray) -> np.ndarray:
-    """(poses, 7) scores of one polarity -> (poses, 6): a 6 fits in either of its turns."""
-    if not TURNED6:
-        return sc[:, :6]
-    return np.concatenate([sc[:, :5], np.maximum(sc[:, 5], sc[:, 6])[:, None]], 1)
+    """(poses, :data:`NT`) scores of one polarity -> (poses, 6): the 6 (and the 2 and 3:
+    :data:`TURNED23`) fit in either of their turns."""
+    out = sc[:, :6].copy()
+    if TURNED6:
+        out[:, 5] = np.maximum(sc[:, 5], sc[:, 6])
+    if TURNED23:
+        out[:, 1] = np.maximum(sc[:, 1], sc[:, 7])
+        out[:, 2] = np.maximum(sc[:, 2], sc[:, 8])
+    return out
 
 
 def _grid3(*axes: tuple[float, float, float]) -> np.ndarray:
@@ -334,13 +347,15 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
 
     A fit short of plain (a weaker correlation or margin, fainter pips, a face a little off the
     nominal size) is still read, but never as a 1 (a lone pip is too little to go on: a 2 with
-    one pip lost reads as one), when the nine places read it or nothing clear (never another
-    value), the pip-like spots inside the face are exactly the layout's pips
+    one pip lost reads as one) nor a 3 (:data:`SPOTS_NOT`: a blurred 6's row of pips runs
+    together and passes for a 3's diagonal), when the nine places read it or nothing clear
+    (never another value), the pip-like spots inside the face are exactly the layout's pips
     (:func:`spots_fit`) and the face is at least :data:`SPOT_MIN_PX` frame pixels across
     (``frame_px``: frame pixels per pixel of ``L``; 0: never). So is a strong fit (its layout
     leads the next by :data:`STRONG_MARGIN`, correlation :data:`STRONG_CORR`, pips as strong as
     a plain read's, the face at least :data:`STRONG_MIN_PX` frame pixels) whose nine places read
-    it or nothing clear (a 1 then leads by :data:`STRONG_ONE` and has no spot beside it).
+    it or nothing clear (not a 3, :data:`STRONG_NOT`; a 1 then leads by :data:`STRONG_ONE` and
+    is no pip of a 2, :func:`_not_one`).
     ``second_round``: False ends the search after the first round. ``lift``: where the top
     face is seen against the die's base (pixels of ``L``, away from the camera's foot; the
     camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
@@ -402,8 +417,8 @@ def _round3(L: np.ndarray, xs: np.ndarray, ys: np.ndarray, nominal: float,
     try few turns round each start and polish only the best coarse pose of each layout: a small
     face's coarse scores are rough, and its best pose is often not among them. A read here
     taken on the spots' evidence or as a strong fit (short of plain) must lead the next layout
-    by :data:`R3_SPOTS_MARGIN`; a 1 is never read here (a lone pip is too little to go on:
-    one pip of a 2 passes for it)."""
+    by :data:`R3_SPOTS_MARGIN`; no value of :data:`R3_NOT` is read here (a 1 is, when it is
+    not one pip of a 2: :func:`_not_one`)."""
     cx = float(xs.mean()) + R3_LIFT_SHARE * lift[0]
     cy = float(ys.mean()) + R3_LIFT_SHARE * lift[1]
     sh = np.linspace(-R3_SHIFT, R3_SHIFT, R3_NSHIFT) * nominal
@@ -514,12 +529,12 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
              and corr >= MIN_CORR and margin >= MIN_MARGIN and r.value == v
              and abs(r.contrast) >= PIP_CONTRAST
              and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal)
-    if not plain and spots and v != 1 and r.value in (v, None) and r.contrast * pol < 0 \
-            and face.side * frame_px >= SPOT_MIN_PX:
+    if not plain and spots and v not in SPOTS_NOT and r.value in (v, None) \
+            and r.contrast * pol < 0 and face.side * frame_px >= SPOT_MIN_PX:
         mine = [p for sign, p, _ in spots if sign == -pol]  # spots of the pips' colour
         if mine and spots_fit(face, mine[0], v):
             plain, face = True, replace(face, by_spots=True)
-    if not plain and r.value in (v, None) and r.contrast * pol < 0 \
+    if not plain and v not in STRONG_NOT and r.value in (v, None) and r.contrast * pol < 0 \
             and corr >= STRONG_CORR and margin >= (STRONG_MARGIN if v != 1 else STRONG_ONE) \
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
@@ -556,7 +571,7 @@ C_TURN, C_NTURN = 12.0, 5  # turns (degrees)
 C_SIDES = (0.9, 1.06)  # and sizes
 R_STEP, R_TURN, R_ZOOM = 0.08, 5.0, 0.07  # the polish of the best coarse poses
 MIN_CORR = 0.7  # the best layout's correlation
-STRONG_ONE = 0.25  # a strong fit as a 1 leads the next by this (a lone pip is little to go on)
+STRONG_ONE = 0.15  # a strong fit as a 1 leads the next by this (0.25 before _two_instead)
 STRONG_CORR, STRONG_MARGIN, STRONG_MIN_PX = 0.65, 0.15, 7.0  # a strong fit (see :func:`read_face`)
 MIN_MARGIN = 0.08  # over the next layout (each at its own best pose)
 PIP_CONTRAST = 30.0  # L (0..255) between face and pips: weaker is a shadow, a seam, a blur
@@ -567,12 +582,15 @@ LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side)
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
 SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face
 SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pip
+SPOTS_NOT: tuple[int, ...] = (1, 3)  # values never read on the spots' evidence (a 3: a blurred
+# 6's row passes for one)
+STRONG_NOT: tuple[int, ...] = (3,)  # values never read as a strong fit (the same)
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
 R3_SHIFT, R3_NSHIFT = 0.15, 4  # its shifts (x the nominal side) round the lifted centre,
 R3_LIFT_SHARE = 0.5  # its centre: the footprint's moved by this x the lift
 R3_TURN = 7.5  # its turns (every this many degrees),
 R3_SIDES = (0.92, 1.0, 1.08)  # its sizes (x nominal)
-R3_NOT = (1,)  # values never read there
+R3_NOT: tuple[int, ...] = ()  # values never read there (a 1 was, before _two_instead)
 R3_SPOTS_MARGIN = 0.2  # and the least lead of a read there short of plain (0.19 took a 5 as 4)
 MAX_SIDE = 1.2  # a face larger than this (x nominal) covers a die and its sides or two dice

@@ -71,12 +71,14 @@ def test_round3_reads_a_clear_face_right(value: int) -> None:
     assert v == value and face is not None
 
 
-def test_round3_never_a_one_and_a_short_read_needs_its_lead(
+def test_round3_a_one_only_when_allowed_and_a_short_read_needs_its_lead(
         monkeypatch: pytest.MonkeyPatch) -> None:
     L, comp = _face_window(1)
     ys, xs = np.nonzero(comp)
     args = (L, xs, ys, NOMINAL, [], np.zeros((0, 2)), 1.0, (0.0, 0.0))
-    assert vp._round3(*args)[0] is None  # a plain 1 is not read here
+    assert vp._round3(*args)[0] == 1  # a plain 1, no pip of a 2: read here
+    monkeypatch.setattr(vp, "R3_NOT", (1,))
+    assert vp._round3(*args)[0] is None  # a value of R3_NOT is not read here
     face = Face(28.0, 28.0, 0.3, NOMINAL)
     spots = Face(28.0, 28.0, 0.3, NOMINAL, by_spots=True)
     for f, margin, want in ((face, 0.1, 4), (spots, vp.R3_SPOTS_MARGIN - 0.01, None),
