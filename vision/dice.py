@@ -28,9 +28,10 @@ shift is not small: a die's side up, its top face is seen up to half a die's sid
 its base (away from the camera's foot), and the footprint holds the top face and the sides the
 camera sees; the face search also looks where the pose puts the top face (:func:`top_lift`).
 
-A settled board is read frame after frame: the reader remembers the last frame's windows and
-what they showed (:class:`DiceMemory`), and a window that still shows the same is not read
-again.
+A settled board is read frame after frame: the reader remembers the last frames' windows and
+what they showed (:class:`DiceMemory`), and a window at or near a remembered one that still
+shows the same picture there is not read again (the live pipeline's settled frames mostly show
+the dice of the frame before: ``bench.bench_vision --footage``).
 
 Ownership follows the tournament rule: each player rolls into the right-hand half from their own
 seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
@@ -77,9 +78,14 @@ COLOUR_PX = 150  # body pixels the colour is judged on (at most about)
 PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
 GROW = 0.1  # a footprint grows by this x a die's side before its face is looked for
 EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
-SAME_LEVEL = 8  # a remembered window is the same picture when no block mean moved more
-NEAR = 0  # and a window this many canvas pixels from a remembered one is looked at there
-KEEP_FRAMES = 1  # a window is remembered for this many frames after it was last one
+SAME_LEVEL = 16  # a remembered window is the same picture when no block mean moved more
+# (MJPG footage of a still board: 9..12 between frames, a changed pip tens; at 8 most windows
+# of a still die were read again)
+NEAR = 8  # and a window this many canvas pixels (0.45 die) from a remembered one is looked at
+# there (a candidate's centre moves with the noise; a die within a window's reach of the new
+# centre lies in the remembered window, whose picture would then have changed)
+KEEP_FRAMES = 3  # a window is remembered for this many frames after it was last one (a blob
+# the noise hides in one frame is back in the next)
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there

@@ -139,6 +139,62 @@ def test_a_remembered_window_is_not_read_again(scene_reads: list,
     kit.memory.forget()
 
 
+def test_a_window_near_a_remembered_one_is_recalled(scene_reads: list,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A candidate's centre moved by a few window pixels (the noise moves a blob's centroid)
+    finds the remembered window, which shows the same: no read; one moved further is read."""
+    import vision.dice as vd
+
+    tr, reads, prof, img, counts = next(x for x in scene_reads
+                                        if any(r.value is not None for r in x[1]))
+    kit = vd.kit_for(prof)
+    kit.memory.forget()
+    first = vd.read_dice(img, prof, counts)
+    die = next(r for r in first if r.value is not None)
+    reads_done: list[int] = []
+    real = vd._read_window
+    monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
+    H = prof.homography((img.shape[1], img.shape[0]))
+    held = vd.held_mosaic(kit, counts)
+    step = 1.0 / kit.canvas.px  # one window pixel, canonical
+    kit.memory.new_frame()
+    a = kit.memory.last[0]  # a remembered window's centre, then 6 window pixels off it
+    centre = kit.canvas.origin + (np.array([a[1], a[0]], float) + vd.WIN / 2) / kit.canvas.px
+    got = vd.read_die(img, kit, H, centre + np.array([6 * step, -4 * step]), held)
+    assert not reads_done
+    assert got == a[4]
+    kit.memory.new_frame()
+    vd.read_die(img, kit, H, centre + np.array([(vd.NEAR + 4) * step, 0.0]), held)
+    assert reads_done  # beyond NEAR: read afresh
+    assert die in first
+    kit.memory.forget()
+
+
+def test_a_window_is_remembered_over_frames_it_was_not_seen(
+        scene_reads: list, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window missing from a frame (its blob hidden by the noise) is still remembered in the
+    next ones, up to KEEP_FRAMES frames, then forgotten."""
+    import vision.dice as vd
+
+    tr, reads, prof, img, counts = next(x for x in scene_reads
+                                        if any(r.value is not None for r in x[1]))
+    kit = vd.kit_for(prof)
+    kit.memory.forget()
+    first = vd.read_dice(img, prof, counts)
+    reads_done: list[int] = []
+    real = vd._read_window
+    monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
+    assert vd.KEEP_FRAMES >= 2
+    for _ in range(vd.KEEP_FRAMES - 1):
+        kit.memory.new_frame()  # a frame with no candidates at all
+    assert vd.read_dice(img, prof, counts) == first and not reads_done
+    for _ in range(vd.KEEP_FRAMES):
+        kit.memory.new_frame()
+    vd.read_dice(img, prof, counts)
+    assert reads_done  # forgotten after KEEP_FRAMES frames unseen
+    kit.memory.forget()
+
+
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
 def test_real_photos_never_a_wrong_die() -> None:
     from bench.bench_real_dice import read_photo
