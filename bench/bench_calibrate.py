@@ -19,8 +19,26 @@ import cv2
 import numpy as np
 
 from calibration.calibrate import calibrate
+from engine.rules import by_name, game_rules
 from tests.calibration.test_find import corner_error
 from tests.calibration.test_find_start import _start_frame
+
+
+def variant_start_frame(seed: int, rules: str, size: tuple[int, int] = (960, 540)
+                        ) -> tuple[np.ndarray, np.ndarray]:
+    """The first frame of ``rules``' footage for ``seed`` (the variant's start, as
+    bench_variant_vision renders it) through an MJPG-like JPEG round trip, and its true
+    corners."""
+    from tests.scenes.footage import game_frames
+    from tests.scenes.scene import State
+
+    scene, _game, it = game_frames(seed, "normal", *size, max_turns=1, rules=rules)
+    img, _truth = next(it)
+    corners = scene.truth(State(game_rules(by_name(rules), 1).start), None)["board_corners_px"]
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+    assert ok
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR), np.asarray(corners, np.float64)
+
 
 WITHIN = 2.0  # % of the diagonal: a profile this close reads the board as well as taps do
 
@@ -30,18 +48,26 @@ def main(argv: list[str] | None = None) -> int:
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--base", type=int, default=900000, help="first seed (default held-out)")
     ap.add_argument("--seeds", type=int, default=16, help="how many seeds")
+    ap.add_argument("--rules", default=None,
+                    help="a variant whose start is calibrated instead (e.g. plakoto)")
+    ap.add_argument("--size", default="960x540", help="frame size with --rules")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     cv2.setNumThreads(1)  # the finder's result must not depend on OpenCV's thread count
+    pos = game_rules(by_name(a.rules), 1).start if a.rules else None
+    size = tuple(int(v) for v in a.size.split("x"))
     errors: list[float] = []
     times: list[float] = []
     refused = 0
     print(f"{'seed':>7} {'corner error':>13} {'cpu s':>6}")
     for seed in range(a.base, a.base + a.seeds):
-        img, truth = _start_frame(seed)
+        if a.rules:
+            img, truth = variant_start_frame(seed, a.rules, size)
+        else:
+            img, truth = _start_frame(seed)
         diag = float(np.linalg.norm(truth[2] - truth[0]))
         t = time.process_time()
         try:
-            prof = calibrate(img)
+            prof = calibrate(img, pos)
         except Exception as exc:  # noqa: BLE001 - a refusal is a result to print
             times.append(time.process_time() - t)
             refused += 1

@@ -8,6 +8,12 @@ long edge can be moved onto the line its columns' first checkers imply
 (:func:`calibration.edges.fit_long_edges`, with the discs the finder found). The fit can also be
 led astray (a false disc, a stack's second checker taken for a first), so calibration tries both
 quads and keeps the one the position check reads better: the fit can only help.
+
+When the finder's quad scores doubtfully on the point pattern, the wider look of
+:mod:`calibration.widefind` may offer another (a variant's start misleads the checker grid);
+:func:`candidate_quads` then gives both, each with its fit, and the position check decides
+among all of them (the pattern score alone preferred a quad 4.2 % of the diagonal off to one
+1.0 % off on tuning render 700000's Plakoto start).
 (:func:`calibration.edges.fit_row_ends` is not used: on a start frame a false disc moved a
 tuning render's corner from 1.4 to 5.3 % of the diagonal.)
 """
@@ -18,7 +24,9 @@ import numpy as np
 
 from .edgeline import EdgeImage
 from .edges import fit_long_edges
+from .find import BoardNotFound, Found
 from .refine import refine_corners
+from .widefind import wider
 from .zoom import find_zoomed
 
 MIN_SHIFT = 0.5  # a fitted quad whose corners all moved less (pixels) is the found quad
@@ -29,11 +37,36 @@ def found_and_fitted(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
     board_corners` gives it) and the same quad with its long edges fitted to the first checkers,
     or None when the fit does not move it (too few first checkers, or no discs). Raises
     BoardNotFound."""
-    found = find_zoomed(frame, thorough=True)
+    return _with_fit(frame, find_zoomed(frame, thorough=True))
+
+
+def _with_fit(frame: np.ndarray, found: Found, edges: EdgeImage | None = None
+              ) -> tuple[np.ndarray, np.ndarray | None]:
     q = refine_corners(frame, found.corners)
     if found.discs is None:
         return q, None
-    fit = fit_long_edges(q, found.bar, found.discs, EdgeImage(frame))
+    fit = fit_long_edges(q, found.bar, found.discs, edges or EdgeImage(frame))
     if float(np.abs(fit - q).max()) < MIN_SHIFT:
         return q, None
     return q, fit
+
+
+def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
+    """The quads calibration checks, best guess first: the finder's (refined to sub-pixel
+    corners) and its fit to the first checkers (:func:`found_and_fitted`), then the quads the
+    wider look (:func:`calibration.widefind.wider`) finds, each with its fit (the finder's left
+    out when the wider look's best scores much better on the point pattern).
+    Raises BoardNotFound when neither finds a board."""
+    try:
+        first: Found | None = find_zoomed(frame, thorough=True)
+    except BoardNotFound:
+        first = None
+    keep_first, others = wider(frame, first)
+    edges = EdgeImage(frame)
+    out: list[np.ndarray] = []
+    for f in ([first] if first is not None and keep_first else []) + others:
+        q, fit = _with_fit(frame, f, edges)
+        out += [q] if fit is None else [q, fit]
+    if not out:
+        raise BoardNotFound("no board found")
+    return out

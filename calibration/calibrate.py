@@ -32,7 +32,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import strip_kinds
 
-from .calfit import found_and_fitted
+from .calfit import candidate_quads
 from .drift import reference_image
 from .find import find_board
 from .learn import ORIENTATIONS, _strips_bgr, label_strips, learn, oriented
@@ -152,14 +152,16 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     With markers the corners already carry the orientation; otherwise all four ways round are
     tried (``orientation`` fixes one) and the one that reads the position best is kept."""
     pos = position or START
-    fitted = None
+    quads: list[np.ndarray] = []
     if method == "auto" and corners is None:
-        q, fitted = found_and_fitted(frame)
+        quads = candidate_quads(frame)
     else:
         q = board_corners(frame, method, corners)
     try:
-        if fitted is not None:
-            return _better_of(frame, pos, q, fitted, shape, orientation)
+        if len(quads) > 1:
+            return _best_of(frame, pos, quads, shape, orientation)
+        if quads:
+            q = quads[0]
         return _calibrate_at(frame, pos, q, method, shape, orientation)
     except PositionMismatch:
         if method != "auto" or corners is not None:
@@ -174,14 +176,14 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
         raise
 
 
-def _better_of(frame: np.ndarray, pos: Position, found: np.ndarray, fitted: np.ndarray,
-               shape: BoardShape | None, orientation: str | None) -> BoardProfile:
-    """The profile from the found quad or from it with the long edges fitted to the first
-    checkers (:mod:`calibration.calfit`), whichever reads ``pos`` back better (fewer regions
-    misread, then the likelihood); the found quad's on a tie. Raises PositionMismatch when
-    neither passes the position check."""
+def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
+             shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+    """The profile from whichever of ``quads`` (:func:`calibration.calfit.candidate_quads`: the
+    found quad, it with the long edges fitted to the first checkers, the wider look's and its
+    fit) reads ``pos`` back best (fewer regions misread, then the likelihood); the earlier on a
+    tie. Raises PositionMismatch when none passes the position check."""
     best: tuple[tuple[int, float], BoardProfile] | None = None
-    for q in (found, fitted):
+    for q in quads:
         try:
             prof = _calibrate_at(frame, pos, q, "auto", shape, orientation)
         except PositionMismatch:

@@ -37,7 +37,7 @@ def test_a_plakoto_start_the_grid_misleads_calibrates_from_the_edges(seed: int) 
     img, truth, start = _start(seed, "plakoto")
     with pytest.raises(cal.PositionMismatch):
         cal._calibrate_at(img, start, cal.board_corners(img, "auto"), "auto", None, None)
-    (q,) = other_quads(img)
+    q = other_quads(img)[0]  # the edge search first
     assert _off(q, truth) < 12.0
     prof = calibrate(img, start)
     best = read(img, prof, settled=False).best_counts()
