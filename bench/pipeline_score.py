@@ -13,7 +13,9 @@ its own:
   a position the game never held is paired with no turn (the record was off);
 - a true turn is exact when its paired play has its side, its dice and its result;
 - a flag (``IllegalMoveFlagged``) belongs to the true turn the referee was judging (its
-  position and side); one while the record was off belongs to none: a false flag;
+  position and side) when it flags that turn's play (its roll, or the board it left); one
+  while the record was off, or one of another board with another roll on an illegal turn (a
+  board two plays on judged as this turn's play), belongs to none: a false flag;
 - ``reached``: the true turns whose start the referee held with that side to move (a turn not
   reached is missed because of what went before: "after a miss").
 
@@ -73,8 +75,8 @@ def score(events: Sequence[dict[str, Any]], game: dict[str, Any]) -> dict[str, A
                 reached.add(k)
         elif t == "IllegalMoveFlagged":
             k = find(held, e["side"])
-            if k is None:
-                false_flags += 1
+            if k is None or (truth[k]["illegal"] and not _flags_play(e, truth[k])):
+                false_flags += 1  # the record off, or another board flagged on this turn
             else:
                 flags[k] = flags.get(k, 0) + 1
         elif t == "Moved":
@@ -108,6 +110,18 @@ def score(events: Sequence[dict[str, Any]], game: dict[str, Any]) -> dict[str, A
             "flagged": len(flagged), "false_flags": false_flags, "illegal": len(illegal),
             "reached": sorted(truth[k]["turn"] for k in reached), "corrections": corrections,
             "flagged_turns": sorted(truth[k]["turn"] for k in flagged)}
+
+
+def _flags_play(flag: dict[str, Any], turn: dict[str, Any]) -> bool:
+    """The flag is of ``turn``'s illegal play: its roll, or the board that play left (a flag
+    with another roll of a board two plays on, while the referee stood at this turn, flags
+    what the opponent's reply left, not the illegal play)."""
+    illegal = turn["illegal"] or {}
+    if sorted(flag.get("dice") or ()) == sorted(turn["dice"] or ()):
+        return True
+    board = illegal.get("position")
+    return flag.get("position") is not None and board is not None and \
+        _key(flag["position"]) == _key(board)
 
 
 def _opening_side(e: dict[str, Any]) -> str | None:

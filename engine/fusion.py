@@ -88,7 +88,7 @@ class Fusion(Resync):
         if _fully_seen(obs) and _best_possible(obs) - obs.log_likelihood(self.position) >= \
                 MARGIN and self.phase == Phase.ROLL:
             # a roll on a board that changed since: a dance unseen, then the opponent's play?
-            before = self._dance_then_play(obs)
+            before = self._dance_then_play(obs) or self._caught_up(obs, _roll(dice.values))
             if before and (self.phase != Phase.ROLL or self.turn is not side):
                 return before
         events = before + self.command({"command": "roll", "dice": list(dice.values)})
@@ -463,6 +463,10 @@ def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple
     sums = {sum(steps[:k]) for k in range(len(steps) + 1)} | set(steps)
     moved = before.pip_count(side) - seen.pip_count(side)
     return moved not in sums
+
+
+def _roll(values: tuple[int, ...]) -> tuple[int, int]:
+    return max(values), min(values)
 
 
 def _complete(pos: Position) -> bool:

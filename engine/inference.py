@@ -50,6 +50,7 @@ from .record import Kind
 
 Roll = tuple[int, int]
 MISFITS = 1  # regions a play's result may clearly misfit (a checker the reader misses)
+AMBIGUOUS = 3  # plays a reading could not tell apart, remembered for a later board to tell
 EVERY_ROLL: list[Roll] = [(b, a) for a in range(1, 7) for b in range(a, 7)]
 
 
@@ -200,6 +201,7 @@ class Inference:
                         key=lambda fa: -fa[0])
         best, after = ranked[0]
         runner = max([here, *(f for f, _ in ranked[1:2])])
+        self.__dict__["_play_ranked"] = (pos, ranked[:AMBIGUOUS], here)
         if misfits(obs, after) > MISFITS:
             return None  # the board shows more than a play
         if best - runner < MARGIN:
@@ -211,6 +213,54 @@ class Inference:
         if slot is not None and not self._confirmed(obs, (pos, after), slot):
             return None
         return after, made[after]
+
+    def _note_ambiguous(self, obs: Observation, pos: Position, side: Side) -> None:
+        """The side to roll's play the board shows is one of a few that the reading cannot tell
+        apart (each within ``MARGIN`` of the best, each misfitting at most ``MISFITS`` regions,
+        the best clearly not the position): they are remembered (:meth:`ambiguous`), so that a
+        later board, several plays on, can tell which it was (``engine.resync``)."""
+        last = self.__dict__.get("_play_ranked")
+        if last is None or last[0] != pos:
+            return
+        ranked, here = last[1], last[2]
+        self.__dict__["_own_ranked"] = (pos, side, getattr(obs, "run", None), ranked, here)
+        best = ranked[0][0]
+        if best - here < MARGIN:
+            return
+        close = [a for f, a in ranked if best - f < MARGIN and misfits(obs, a) <= MISFITS]
+        if len(close) < 2:
+            return
+        memo = self.__dict__.get("_ambiguous")
+        if memo is None or memo[0] != (pos, side):
+            memo = ((pos, side), [])
+            self.__dict__["_ambiguous"] = memo
+        for after in close:
+            if after not in memo[1] and len(memo[1]) < AMBIGUOUS:
+                memo[1].append(after)
+
+    def own_play(self, obs: Observation, pos: Position, side: Side) -> Position | None:
+        """The board ``side``'s one play from ``pos`` gives, when this reading (as
+        ``_infer_roll`` ranked every roll's plays just now) shows it clearly: within ``MARGIN``
+        of the best reading, ``MARGIN`` better than every other play and the position, at most
+        ``MISFITS`` regions misfit. Inference judges such a board (it waits for a second run);
+        the resync need not look further."""
+        last = self.__dict__.get("_own_ranked")
+        if last is None or last[:3] != (pos, side, getattr(obs, "run", None)) or \
+                not last[3]:
+            return None
+        ranked, here = last[3], last[4]
+        best, after = ranked[0]
+        runner = max([here, *(f for f, _ in ranked[1:2])])
+        if best - runner < MARGIN or best_possible(obs) - best >= MARGIN or \
+                misfits(obs, after) > MISFITS:
+            return None
+        return after  # type: ignore[no-any-return]
+
+    def ambiguous(self, pos: Position, side: Side) -> list[Position]:
+        """The boards ``side``'s play from ``pos`` may have left, as a reading could not tell
+        them apart (:meth:`_note_ambiguous`); empty when none was noted."""
+        memo = self.__dict__.get("_ambiguous")
+        return list(memo[1]) if memo is not None and memo[0] == (pos, side) else []
 
     def _confirmed(self, obs: Observation, what: Any, slot: str = "_seen_in_run") -> bool:
         """An inferred play stands once two settled runs showed it (``obs.run``, a tracker's
@@ -274,6 +324,7 @@ class Inference:
         seen = self._clear_play(obs, pos, made)
         if seen is not None:
             return self._record_roll(obs, side, seen[1])
+        self._note_ambiguous(obs, pos, side)
         mid = self._pending()
         if mid is not None and mid in made:
             # one run showed this side's play, and the board now shows the opponent's play

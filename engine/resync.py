@@ -14,7 +14,11 @@ of them on the board, are Fusion's to judge):
    ``MARGIN`` better than every other board and the position, with at most ``MISFITS``
    regions reading otherwise, is recorded once ``EXPLAINED_RUNS`` settled runs showed it
    (the rolls as ``Inference._pick`` chooses them). When the best boards are not told apart but
-   all go through one first play, that play stands (the reply is judged from there);
+   all go through one first play, that play stands (the reply is judged from there). A play
+   of the side to move that an earlier reading could not tell from a few others (noted by
+   ``Inference``, or the candidates the referee asked to confirm) adds three plays to the
+   table: each such board, the opponent's reply, the side's next play (:meth:`Resync._deepen`:
+   a stack counted short is told by the next play off it);
 2. when nothing in the table explains the board (or two ways through different boards reach it),
    after ``SET_RUNS`` settled runs, the board read surely (:func:`sure_board`: whole, every
    region where it differs from the position read ``SURE`` likelier than any other count) and
@@ -23,6 +27,10 @@ of them on the board, are Fusion's to judge):
    a reason (as a referee's "set position" would be, and shown to the referee as such), rather
    than staying stuck. The side to move is the opponent of the side whose checkers changed last
    between two whole boards, else the side whose dice lie on the board, else as recorded.
+
+The side to roll's dice read on a board its missed play and the opponent's reply left (no part
+of a play of the roll read gives it) are judged from there: both plays first
+(:meth:`Resync._caught_up`), not a flag of the board as the roll's play two plays on.
 
 Never a single-frame decision (every step needs several settled runs of one board), and never a
 flag: a board explained this way is recorded as legal plays, a board nothing explains is set as
@@ -37,6 +45,7 @@ from typing import Any
 
 from .events import Event
 from .inference import (
+    AMBIGUOUS,
     EVERY_ROLL,
     MISFITS,
     Inference,
@@ -54,6 +63,7 @@ from .position import BLACK, WHITE, Position, Side
 EXPLAINED_RUNS = 2  # settled runs that must show a board a sequence of plays explains
 SET_RUNS = 3  # ... and a board set as it is (nothing explains it)
 MIDS = 4  # first plays (best fitted) whose replies are looked at
+DEEP_MIDS = 2  # ... and replies to a play read two ways whose next plays are (three plays)
 SURE = MARGIN  # a region reads surely: its best count this much likelier than its second
 PHASES = (Phase.ROLL, Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
 
@@ -131,9 +141,14 @@ class Resync(Inference):
             return []  # the board shows the position: nothing happened yet
         if self._mover_at_work(obs, ceiling):
             return []
-        table = self._table(obs, pos, side)
-        scored = fits(obs, pos, table, self._diffs(pos))
-        ranked = sorted(scored.items(), key=lambda ef: -ef[1])
+        own = self.own_play(obs, pos, side) if self.phase == Phase.ROLL else None
+        if own is not None:
+            # the side to roll's one play, clearly (Inference waits for a second run): no
+            # sequence of plays could fit the board MARGIN better
+            self._runs_seen(obs, own)
+            return []
+        roots = self._roots(pos, side)
+        table, ranked = self._ranked(obs, pos, side, roots)
         end, best = ranked[0]
         runner = max([here, *(f for _, f in ranked[1:2])])
         if misfits(obs, end) <= MISFITS and not self._flagged_board(end):
@@ -168,6 +183,63 @@ class Resync(Inference):
             return []
         return self._set_from_board(obs, seen, "no sequence of plays from the recorded "
                                     "position explains the board: set as the camera reads it")
+
+    def _roots(self, pos: Position, side: Side) -> list[Position]:
+        """Boards the side to move's play may have left, which a reading could not tell apart:
+        noted by Inference (its roll unread), or the candidates the referee asked to confirm
+        (its roll recorded); a later board, two plays on, may tell (:meth:`_deepen`)."""
+        if self.phase == Phase.ROLL:
+            return self.ambiguous(pos, side)
+        if self.phase == Phase.CONFIRM:
+            candidates = getattr(self, "candidates", None) or []
+            return [Position.from_json(c["position"]) for c in candidates
+                    if c.get("position")][:AMBIGUOUS]
+        return []
+
+    def _caught_up(self, obs: Observation, roll: Roll) -> list[Event]:
+        """The side to roll's dice (``roll``) read on a board that no part of a play of that
+        roll gives from the position, but that the side's missed play and the opponent's reply
+        give (a whole turn missed before the roll): both plays, clearly the board's (``MARGIN``
+        better than every other board of the table and the position, the opponent's checkers
+        moved other than to the bar: not the side's own play, legal or not), are recorded
+        first, so the roll is judged from where the board is, not flagged as a play two plays
+        on."""
+        if self.phase != Phase.ROLL or self.turn is None or self.rules.hooks or \
+                not self.rules.hits or not fully_seen(obs):
+            return []
+        pos, side = self.position, self.turn
+        ceiling = best_possible(obs)
+        boards = self._midway(pos, side, roll)
+        if boards and ceiling - max(fits(obs, pos, boards, self._diffs(pos)).values()) < MARGIN:
+            return []  # the board is (part of) a play of the roll read: Fusion judges it
+        table, ranked = self._ranked(obs, pos, side, [])
+        end, best = ranked[0]
+        runner = max([obs.log_likelihood(pos), *(f for _, f in ranked[1:2])])
+        cost, steps = table[end]
+        if best - runner < MARGIN or misfits(obs, end) > MISFITS or cost or \
+                len(steps) != 2 or only_hit(pos, end, side.other):
+            return []
+        return self._record_path(obs, cost, steps, hint=False)  # the hint: the new roll's
+
+    def _ranked(self, obs: Observation, pos: Position, side: Side, roots: list[Position]
+                ) -> tuple[dict[Position, tuple[int, list[Step]]], list[tuple[Position, float]]]:
+        """The table (:meth:`_table`) and its boards ranked by how well ``obs`` fits them, the
+        best first (those within ``2 * MARGIN`` of the best, and the next). A board read as the
+        last one was (each region's best count the same, the referee as it stood) is ranked as
+        it was: a referee stuck for many runs looks at each board once, not at every run."""
+        key = (pos, side, self.phase, tuple(obs.best_counts()), tuple(roots))
+        memo = self.__dict__.get("_resync_ranked")
+        if memo is not None and memo[0] == key:
+            return memo[1], memo[2]
+        table = self._table(obs, pos, side, roots)
+        scored = fits(obs, pos, table, self._diffs(pos))
+        ranked = sorted(scored.items(), key=lambda ef: -ef[1])
+        if ranked:
+            floor = ranked[0][1] - 2 * MARGIN
+            keep = next((k for k, (_, f) in enumerate(ranked) if f <= floor), len(ranked))
+            ranked = ranked[:max(2, keep + 1)]
+        self.__dict__["_resync_ranked"] = (key, table, ranked)
+        return table, ranked
 
     @staticmethod
     def _first_step(ranked: list[tuple[Position, float]],
@@ -231,7 +303,8 @@ class Resync(Inference):
             self.__dict__["_resync_diffs"] = memo
         return memo[1]  # type: ignore[no-any-return]
 
-    def _table(self, obs: Observation, pos: Position, side: Side
+    def _table(self, obs: Observation, pos: Position, side: Side,
+               roots: list[Position] = ()  # type: ignore[assignment]
                ) -> dict[Position, tuple[int, list[Step]]]:
         """The boards one or two plays give from ``pos`` (``side`` first: no correction; the
         opponent first: the side to move off by one), each with its corrections and steps; a
@@ -274,8 +347,41 @@ class Resync(Inference):
                 for end, then in self._made(mid, first.other).items():
                     if end != mid and end != pos:
                         add(end, cost, [(first, mid, made[mid]), (first.other, end, then)])
+        self._deepen(obs, pos, side, roots, add, expanded)
         table.pop(pos, None)
         return table
+
+    def _deepen(self, obs: Observation, pos: Position, side: Side, roots: list[Position],
+                add: Any, expanded: set[Any]) -> None:
+        """Three plays: from each of ``roots`` (boards ``side``'s play may have left, which an
+        earlier reading could not tell apart), the opponent's reply, then ``side``'s next
+        play: expanded from the ``DEEP_MIDS`` replies ``obs`` fits best (a dance too). The board
+        one of them fits best is told apart only by such a later play (a stack counted short
+        on one point, a checker read short on another)."""
+        made = self._made(pos, side)
+        other = side.other
+        for root in roots:
+            if root not in made:
+                continue
+            first = (side, root, made[root])
+            replies = self._made(root, other)
+            if ("root", root) not in expanded:
+                expanded.add(("root", root))
+                for end, then in replies.items():
+                    if end != root and end != pos:
+                        add(end, 0, [first, (other, end, then)])
+            ranked = sorted(fits(obs, pos, replies, self._diffs(pos)).items(),
+                            key=lambda mf: -mf[1])
+            mids = [m for m, _ in ranked[:DEEP_MIDS]]
+            if root in replies and root not in mids:
+                mids.append(root)  # the opponent danced
+            for mid in mids:
+                if ("deep", root, mid) in expanded:
+                    continue
+                expanded.add(("deep", root, mid))
+                for end, again in self._made(mid, side).items():
+                    if end != mid and end != pos:
+                        add(end, 0, [first, (other, mid, replies[mid]), (side, end, again)])
 
     # -- evidence ------------------------------------------------------------------------------
 
@@ -330,7 +436,12 @@ class Resync(Inference):
                 return []
         for k, (side, after, rolls) in enumerate(steps):
             last = k == len(steps) - 1
-            roll, note = self._pick(obs if last and hint else _no_hint(obs), rolls, side)
+            recorded = tuple(sorted(self.dice, reverse=True)) if self.dice else None
+            if self.phase in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM) and \
+                    recorded in {tuple(sorted(r, reverse=True)) for r in rolls}:
+                roll, note = recorded, []  # the roll read makes this play: it stands
+            else:
+                roll, note = self._pick(obs if last and hint else _no_hint(obs), rolls, side)
             if self.phase in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM):
                 if self.dice is None or tuple(sorted(self.dice)) != tuple(sorted(roll)):
                     got = self._try({"command": "set_dice", "dice": list(roll)})

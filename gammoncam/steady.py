@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.observation import Counts, Observation, expected_counts
+from engine.observation import Counts, Likelihoods, Observation, expected_counts
 from engine.position import Position
 
 KNOWN = 0.5  # a known misread region: the count it held when learned
@@ -38,18 +38,22 @@ class SteadyMisreads:
 
     def learn(self, obs: Observation, pos: Position) -> None:
         """``obs`` shows ``pos``: remember the regions that read otherwise; a region that reads
-        right is forgotten."""
+        right is forgotten, unless it was read short (one colour, fewer checkers): that stays
+        known for the game (the reader reads such a point short on most runs, right on some;
+        see :meth:`apply`)."""
         for i, (seen, want) in enumerate(zip(obs.best_counts(), expected_counts(pos),
                                              strict=False)):
             if seen is None:
                 continue
-            if seen == want:
-                self.known.pop(i, None)
-            else:
+            if seen != want:
                 self.known[i] = (seen, want)
+            elif i in self.known and _short(*self.known[i]) is None:
+                self.known.pop(i)
 
     def apply(self, obs: Observation, pos: Position | None) -> Observation:
-        """``obs`` with the regions that still read as they did when known made flat."""
+        """``obs`` with the regions that still read as they did when known made flat, and a
+        region known to read short (one colour, fewer checkers than it held) that reads another
+        count now taken as that count or as many more (:func:`shifted`)."""
         if not self.known or pos is None:
             return obs
         expected = expected_counts(pos)
@@ -57,13 +61,43 @@ class SteadyMisreads:
         regions = list(obs.regions)
         changed = False
         for i, (seen, want) in self.known.items():
-            if i < len(regions) and best[i] == seen:
+            if i >= len(regions):
+                continue
+            if best[i] == seen:
                 soft = {(n, 0): OTHER for n in range(16)}
                 soft.update({(0, n): OTHER for n in range(1, 16)})
                 soft.update({seen: SEEN, want: KNOWN, expected[i]: KNOWN})
                 regions[i] = soft
                 changed = True
+            elif regions[i] and (short := _short(seen, want)) is not None:
+                regions[i] = shifted(regions[i], short)
+                changed = True
         return replace(obs, regions=regions) if changed else obs
+
+
+def _short(seen: Counts, want: Counts) -> Counts | None:
+    """``(white, black)`` checkers a region reads short (one colour, the other count the
+    same), else None."""
+    dw, db = want[0] - seen[0], want[1] - seen[1]
+    if (dw > 0 and db == 0) or (db > 0 and dw == 0):
+        return dw, db
+    return None
+
+
+def shifted(region: Likelihoods, short: Counts) -> Likelihoods:
+    """A region the reader counts short by ``short`` (white, black): each count of that colour
+    alone (the other colour absent) is as likely as read, or as likely as the count it would
+    be read as (the larger): on some boards and views the reader misses the bottom checker
+    of a point, whatever the stack (held-out footage: a point's one, two or three white
+    checkers read as none, one, two). Other counts stay as read."""
+    dw, db = short
+    out = dict(region)
+    for (w, b), v in region.items():
+        if (dw and b == 0) or (db and w == 0):
+            key = (w + dw, b + db)
+            if key[0] <= 15 and key[1] <= 15 and out.get(key, 0.0) < v:
+                out[key] = v
+    return out
 
 
 TALL = 5  # the reader counts a taller stack on a point as this many, as often as not
@@ -99,4 +133,4 @@ def tall_stacks(obs: Observation) -> Observation:
     return replace(obs, regions=regions) if changed else obs
 
 
-__all__ = ["TALL", "TALL_SHARE", "SteadyMisreads", "tall_stacks"]
+__all__ = ["TALL", "TALL_SHARE", "SteadyMisreads", "shifted", "tall_stacks"]

@@ -1,13 +1,13 @@
 """The pipeline back in step after a miss (engine/resync.py through the whole pipeline): a turn
 whose board after the play the camera never saw settled and whose dice it never read, followed
 by the next turn (its dice unread too), is recovered from the board two plays on: every turn of
-the game is recorded exact, no flag, no position set. Not yet: see the xfail's reason."""
+the game is recorded exact, no flag, no position set: the side to roll's dice, read on the board
+two plays on, are judged from there (``Resync._caught_up``: only when no part of a play of the
+roll read gives the board, and the opponent's checkers moved)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-
-import pytest
 
 from bench.pipeline_score import score
 from gammoncam.pipeline import replay
@@ -37,11 +37,6 @@ def _hidden(frames: list[dict], turn: dict, nxt: dict):  # noqa: ANN202 - (read,
     return read, settle
 
 
-@pytest.mark.xfail(strict=True, reason="the side to roll's dice read on a board two plays on "
-                   "make the referee record the roll and flag the board as its play: judging "
-                   "the two missed plays first (Resync._caught_up, tried) fixed this footage but "
-                   "lost a true flag and cost 150 ms CPU at p95 on the held-out bench, so it is "
-                   "not in")
 def test_a_turn_never_seen_is_recovered_from_the_board_two_plays_on() -> None:
     game, frames = truth_frames(1000, "normal", max_turns=12)
     turns = [t for t in game["turns"] if t["dice"]]

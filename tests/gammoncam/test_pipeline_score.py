@@ -68,3 +68,28 @@ def test_a_turn_after_a_resync_is_judged_on_its_own() -> None:
     assert missed["turn"] == 2 and not missed["reached"] and missed["seen"] is None
     assert 3 in sc["reached"] and 4 in sc["reached"]
     assert by_index(events, game)["exact"] == 2  # paired by number: all after it are lost
+
+
+def test_a_flag_counts_for_an_illegal_turn_only_when_it_flags_that_play() -> None:
+    """Held-out 900011: the referee stood at white's illegal turn (its dice never read), and
+    white's next roll, read on the board two plays on, flagged that board with the new roll:
+    a false flag, not the illegal play flagged."""
+    game, after = _truth()
+    illegal = {"play": "13/10 6/3", "corrected": True, "position": after[0].to_json()}
+    game["turns"][2]["illegal"] = illegal
+    ref = _record(None)
+    held = Referee.from_events(_events(ref)).log
+    events = [e.to_json() for e in held]
+    at = next(k for k, e in enumerate(events) if e["type"] == "Rolled" and e["side"] == "white"
+              and e["dice"] == [6, 5])
+
+    def flag(dice: list[int], position: Any) -> dict[str, Any]:
+        return {"type": "IllegalMoveFlagged", "side": "white", "dice": dice,
+                "position": position, "reasons": [], "codes": []}
+
+    wrong = events[:at + 1] + [flag([4, 3], after[3].to_json())] + events[at + 1:]
+    right = events[:at + 1] + [flag([6, 5], None)] + events[at + 1:]
+    board = events[:at + 1] + [flag([4, 3], after[0].to_json())] + events[at + 1:]
+    assert (score(wrong, game)["flagged"], score(wrong, game)["false_flags"]) == (0, 1)
+    assert (score(right, game)["flagged"], score(right, game)["false_flags"]) == (1, 0)
+    assert score(board, game)["flagged"] == 1

@@ -38,11 +38,38 @@ def test_a_known_misread_is_soft_and_never_decides_alone() -> None:
     soft = steady.apply(_reading(START, r5={(4, 0): 0.98}), START).regions[SIX]
     assert soft[(5, 0)] > soft[(4, 0)] > soft[(7, 0)] > 0.0
     assert math.log(soft[(5, 0)] / soft[(7, 0)]) < MARGIN  # alone: below the referee's margin
-    # a region that reads otherwise now is read as it is
+    # a region read short that reads otherwise now is read as it is, or as one more
+    assert steady.apply(_reading(START, r5={(6, 0): 0.98}), START).regions[SIX] == {
+        (6, 0): 0.98, (7, 0): 0.98}
+    steady.learn(_reading(START), START)  # reads right once: a count read short stays known
+    assert steady.known == {SIX: ((4, 0), (5, 0))}
+    # a misread of another kind (the other colour) is read as it is, and forgotten once right
+    steady = SteadyMisreads()
+    steady.learn(_reading(START, r5={(0, 2): 0.98}), START)
     assert steady.apply(_reading(START, r5={(6, 0): 0.98}), START).regions[SIX] == {
         (6, 0): 0.98}
-    steady.learn(_reading(START), START)  # reads right again: forgotten
+    steady.learn(_reading(START), START)
     assert steady.known == {}
+
+
+def test_a_point_read_one_short_is_taken_as_read_or_one_more_whatever_its_count() -> None:
+    """Held-out footage: the reader reads white's 3-point one short on every frame (one
+    checker as none, two as one); learned once, the point's later counts are read so too
+    (the black count and the other colour's are left as read)."""
+    from gammoncam.steady import shifted
+
+    three = 2
+    steady = SteadyMisreads()
+    opened = _after("8/3 6/4")
+    steady.learn(_reading(opened, r2={(0, 0): 0.9, (1, 0): 0.1}), opened)
+    assert steady.known[three] == ((0, 0), (1, 0))
+    region = {(1, 0): 0.9, (0, 0): 0.08, (2, 0): 0.02, (0, 1): 0.01}
+    soft = steady.apply(_reading(opened, r2=region), opened).regions[three]
+    assert soft == shifted(region, (1, 0))
+    assert soft[(2, 0)] == soft[(1, 0)] == 0.9 and soft[(3, 0)] == 0.02
+    assert soft[(0, 1)] == 0.01 and (1, 1) not in soft
+    steady.learn(_reading(opened), opened)  # read right once: still known
+    assert three in steady.known
 
 
 def test_a_stack_read_one_short_at_the_start_still_tells_the_play() -> None:
