@@ -355,7 +355,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     leads the next by :data:`STRONG_MARGIN`, correlation :data:`STRONG_CORR`, pips as strong as
     a plain read's, the face at least :data:`STRONG_MIN_PX` frame pixels) whose nine places read
     it or nothing clear (not a 3, :data:`STRONG_NOT`; a 1 then leads by :data:`STRONG_ONE` and
-    is no pip of a 2, :func:`_not_one`).
+    is no pip of a 2, :func:`_not_one`), and so is a fit that leads as a plain read does, with
+    correlation :data:`STRONG2_CORR`, whose nine places read nothing clear.
     ``second_round``: False ends the search after the first round. ``lift``: where the top
     face is seen against the die's base (pixels of ``L``, away from the camera's foot; the
     camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
@@ -443,32 +444,46 @@ def _not_one(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float
 
 def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float]],
                  nominal: float) -> bool:
-    """The lone pip at ``face`` and a spot of its colour a 2's pip pitch away
-    (:data:`TWO_PITCH` x the nominal side) make a 2 that the nine places read as a 2 and whose
-    layout fits within :data:`ONE_VS_TWO` of the 1's: one pip of a 2 turned about 45 degrees,
-    its other pip outside the 1's square (a 1's own side faces' pips lie nearer and fit
-    worse)."""
+    """The lone pip at ``face`` is one pip of a 2 whose other pip lies outside the 1's square
+    (a 2 turned about 45 degrees): a 2 with a pip there (its other pip a 2's pitch away in any
+    direction, :data:`TWO_SIDES` x the nominal side; and where a spot of the pips' colour lies
+    a 2's pitch away, :data:`TWO_PITCH`) fits within :data:`ONE_VS_TWO` of the 1 and the nine
+    places read it as a 2 (a 1's own side faces' pips lie nearer and fit worse)."""
     r = read_pips(L, face)
     pol = 1 if r.contrast > 0 else -1  # 1: dark pips (the spots' sign)
-    mine = [p for sign, p, _ in spots if sign == pol]
-    if not mine:
-        return False
-    d = mine[0] - (face.cx, face.cy)
-    dist = np.hypot(d[:, 0], d[:, 1])
-    near = (dist > TWO_PITCH[0] * nominal) & (dist < TWO_PITCH[1] * nominal)
-    q, d, dist = mine[0][near], d[near], dist[near]
-    if not len(q):
-        return False
     one = float(_fold(pose_scores(L, np.array([[face.cx, face.cy, face.angle, face.side]],
                                                 np.float32)) * -pol)[0, 0])
-    poses = np.column_stack([0.5 * q[:, 0] + 0.5 * face.cx, 0.5 * q[:, 1] + 0.5 * face.cy,
-                             np.arctan2(d[:, 1], d[:, 0]) - np.pi / 4,
-                             dist / (2 * PIP_STEP * np.sqrt(2))]).astype(np.float32)
+    rows = []
+    if TWO_PROBE:  # the other pip in every direction
+        phi, side = (a.ravel() for a in np.meshgrid(_PROBE, nominal * np.array(TWO_SIDES)))
+        reach = PIP_STEP * np.sqrt(2) * side  # from a corner pip to the centre
+        rows.append(np.column_stack([face.cx + reach * np.cos(phi), face.cy + reach * np.sin(phi),
+                                     phi - np.pi / 4, side]))
+    mine = [p for sign, p, _ in spots if sign == pol]
+    if mine:  # the other pip on a spot
+        d = mine[0] - (face.cx, face.cy)
+        dist = np.hypot(d[:, 0], d[:, 1])
+        near = (dist > TWO_PITCH[0] * nominal) & (dist < TWO_PITCH[1] * nominal)
+        q, d, dist = mine[0][near], d[near], dist[near]
+        rows.append(np.column_stack([0.5 * q[:, 0] + 0.5 * face.cx, 0.5 * q[:, 1] + 0.5 * face.cy,
+                                     np.arctan2(d[:, 1], d[:, 0]) - np.pi / 4,
+                                     dist / (2 * PIP_STEP * np.sqrt(2))]))
+    poses = np.concatenate(rows).astype(np.float32) if rows else np.zeros((0, 4), np.float32)
+    if not len(poses):
+        return False
     two = _fold(pose_scores(L, poses) * -pol)[:, 1]
-    for k in np.nonzero(two > one - ONE_VS_TWO)[0]:
+    for k in np.argsort(two)[::-1][:TWO_READS]:
+        if two[k] <= one - ONE_VS_TWO:
+            break
         if read_pips(L, Face(*(float(x) for x in poses[k]))).value == 2:
             return True
     return False
+
+
+_PROBE = np.radians(np.arange(0.0, 360.0, 15.0))  # the probed directions of a 2's other pip
+TWO_PROBE = True
+TWO_SIDES = (0.9, 1.0, 1.1)  # the probed 2's sizes (x the nominal side)
+TWO_READS = 3  # the best-fitting probed 2s read at their places
 
 
 def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
@@ -535,7 +550,8 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         if mine and spots_fit(face, mine[0], v):
             plain, face = True, replace(face, by_spots=True)
     if not plain and v not in STRONG_NOT and r.value in (v, None) and r.contrast * pol < 0 \
-            and corr >= STRONG_CORR and margin >= (STRONG_MARGIN if v != 1 else STRONG_ONE) \
+            and (corr >= STRONG_CORR and margin >= (STRONG_MARGIN if v != 1 else STRONG_ONE)
+                 or corr >= STRONG2_CORR and margin >= STRONG2_MARGIN) \
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
         plain, face = True, replace(face, by_spots=True)
@@ -585,6 +601,7 @@ SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pi
 SPOTS_NOT: tuple[int, ...] = (1, 3)  # values never read on the spots' evidence (a 3: a blurred
 # 6's row passes for one)
 STRONG_NOT: tuple[int, ...] = (3,)  # values never read as a strong fit (the same)
+STRONG2_CORR, STRONG2_MARGIN = 0.72, 0.08  # or this correlation with a plain read's lead
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
 R3_SHIFT, R3_NSHIFT = 0.15, 4  # its shifts (x the nominal side) round the lifted centre,

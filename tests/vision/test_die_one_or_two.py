@@ -65,3 +65,13 @@ def test_a_one_stays_a_one(angle: float) -> None:
     assert pips.read_pips(L, face).value == 1
     assert not pips._two_instead(L, face, spots, SIDE)
     assert pips.read_face(L, _footprint(), SIDE, 1.0)[0] == 1
+
+
+def test_the_other_pip_is_probed_where_no_spot_lies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pip-like spot found for the 2's other pip (off the footprint, merged with a side
+    face): the 2 is still found by probing every direction a 2's pitch away."""
+    L = _window(2, np.radians(45.0), dark_pips=False)
+    one = Face(CX, float(CY - PIP_STEP * SIDE * np.sqrt(2)), 0.0, SIDE)
+    assert pips._two_instead(L, one, [], SIDE)
+    monkeypatch.setattr(pips, "TWO_PROBE", False)
+    assert not pips._two_instead(L, one, [], SIDE)
