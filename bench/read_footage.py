@@ -11,7 +11,8 @@ pipeline calls it) and by a copy that forgets them before each read (every frame
 the two interleaved frame by frame (which goes first alternates) and timed in process time.
 Both profiles learn the same from the same frames, so their checker reads are the same; the
 table counts the frames whose dice or cube differ between the two (the reuse must not change
-what is read) and gives the paired medians.
+what is read) and, against the footage's truth, the frames whose roll and whose cube each read
+right, and gives the paired medians.
 """
 
 from __future__ import annotations
@@ -65,6 +66,13 @@ def _right(dice: Any, truth: dict[str, Any] | None) -> bool:
             and dice.cocked == truth["cocked"])
 
 
+def _cube_right(cube: Any, truth: dict[str, Any] | None) -> bool:
+    """Whether an observed cube is the truth's (owner and value)."""
+    if truth is None or cube is None:
+        return cube is None and truth is None
+    return bool(cube.owner == truth["owner"] and cube.value == truth["value"])
+
+
 def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = None,
               parts: dict[str, float] | None = None) -> dict[str, Any]:
     """Every settled frame of ``video`` read with and without the memory: per frame the two
@@ -81,7 +89,8 @@ def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = No
     gate = Settler(frames=1)
     kept_t: list[float] = []
     fresh_t: list[float] = []
-    differ = {"dice": 0, "cube": 0, "counts": 0, "kept_right": 0, "fresh_right": 0}
+    differ = {"dice": 0, "cube": 0, "counts": 0, "kept_right": 0, "fresh_right": 0,
+              "kept_cube": 0, "fresh_cube": 0}
     per_part: dict[str, list[float]] = {}
     src = VideoFileSource(video)
     try:
@@ -107,6 +116,8 @@ def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = No
             if truth is not None:
                 differ["kept_right"] += int(_right(a.dice, truth[f.index]["dice"]))
                 differ["fresh_right"] += int(_right(b.dice, truth[f.index]["dice"]))
+                differ["kept_cube"] += int(_cube_right(a.cube, truth[f.index]["cube"]))
+                differ["fresh_cube"] += int(_cube_right(b.cube, truth[f.index]["cube"]))
     finally:
         src.close()
     return {"kept": kept_t, "fresh": fresh_t, "parts": per_part, **differ}
@@ -123,9 +134,10 @@ def run(n_games: int, cache: Path | None, parts: dict[str, float] | None = None)
           "read afresh)")
     print(f"{'game':>24} {'settled':>7} {'kept med':>8} {'mean':>6} {'p95':>6} "
           f"{'fresh med':>9} {'mean':>6} {'paired diff':>11} {'dice/cube/counts differ':>24} "
-          f"{'rolls right kept/fresh':>22}")
+          f"{'rolls right kept/fresh':>22} {'cubes right kept/fresh':>22}")
     tot: dict[str, list[float]] = {"kept": [], "fresh": [], "diff": []}
-    differ = {"dice": 0, "cube": 0, "counts": 0, "kept_right": 0, "fresh_right": 0}
+    differ = {"dice": 0, "cube": 0, "counts": 0, "kept_right": 0, "fresh_right": 0,
+              "kept_cube": 0, "fresh_cube": 0}
     per_part: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as scratch:
         folder = cache or Path(scratch)
@@ -157,6 +169,7 @@ def _row(name: str, kept: np.ndarray, fresh: np.ndarray, r: dict[str, Any]) -> s
         return f"{name:>24} {0:>7}"
     differ = f"{r['dice']}/{r['cube']}/{r['counts']}"
     right = f"{r['kept_right']}/{r['fresh_right']}"
+    cubes = f"{r['kept_cube']}/{r['fresh_cube']}"
     return (f"{name:>24} {len(kept):>7} {np.median(kept):8.1f} {kept.mean():6.1f} "
             f"{np.percentile(kept, 95):6.1f} {np.median(fresh):9.1f} {fresh.mean():6.1f} "
-            f"{np.median(kept - fresh):11.1f} {differ:>24} {right:>22}")
+            f"{np.median(kept - fresh):11.1f} {differ:>24} {right:>22} {cubes:>22}")
