@@ -335,11 +335,13 @@ class DiscModel:
         ll += z[..., 2]
         ll *= -0.5
         ll += g.const
-        lbg, lw, lb = np.maximum(ll, OTHER_LOG)  # each model may also be something else
-        foreign = (lbg == OTHER_LOG) & (lw == OTHER_LOG) & (lb == OTHER_LOG)
-        Lw = np.clip(lw - lbg, -CLIP, CLIP)
-        Lb = np.clip(lb - lbg, -CLIP, CLIP)
-        return Lw, Lb, foreign
+        lbg, lw, lb = np.maximum(ll, OTHER_LOG, out=ll)  # each may also be something else
+        foreign = np.maximum(lw, lb)
+        np.maximum(foreign, lbg, out=foreign)
+        foreign = foreign == OTHER_LOG  # none of the three fits better than something else
+        lw -= lbg
+        lb -= lbg
+        return np.clip(lw, -CLIP, CLIP, out=lw), np.clip(lb, -CLIP, CLIP, out=lb), foreign
 
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
         """Per pixel of the given strips: how much likelier "something is there" is than the
