@@ -21,7 +21,9 @@ and the triangle's edge. So the profile keeps
 
 Every slot a checker can occupy (first row, nested layers) then gets per-pixel log-likelihood
 ratios "a checker of this colour centred here" against "this strip's empty look", which the stack
-hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows.
+hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows. A tray's pixels get
+"something is there" against the tray's own empty look (``DiscModel.change_llr``): a checker of
+the tray's colour standing on edge, or anything else.
 """
 
 from __future__ import annotations
