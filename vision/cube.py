@@ -1,32 +1,38 @@
-"""The doubling cube: where it lies (centred on the bar or in a tray's middle, or at an owner's end
-of the bar or of a tray) and the number on top.
+"""The doubling cube: where it lies (centred on the bar or in a tray's middle, or at an owner's
+end of the bar or of a tray) and the number on top.
 
 The cube's top face is about 33 mm above the board's plane (a 26 mm cube on a bar 7 mm high), so
 the board's homography draws it well away from its foot in a tilted view. The camera's pose
-(``profile.pose``) gives the homography of the plane of the face instead: a point at height h
-is seen where the board-plane point ``pose.lift(xy, h)`` is. Three strips of that plane are
-sampled straight from the frame, each a cube wider than its place and the board's height long:
-the bar (face at bar height + cube side) and both trays (face at the tray floor + cube side).
-In them the face is a square of known size (``STRIP_PX`` pixels a side): its four edges are scored
-with Sobel gradients summed along each side (the weakest side is the score, so a round checker, a
-hinge or a straight wood edge score low; each gradient the largest over the B, G and R channels: a
-red cube on a brown bar hardly differs in grey), only where a cube lies in play (the bar's and
-trays' ends and middles). The best square, if clear enough, is the cube; its place gives the owner:
-the middle is the centred cube (value 1, whatever face is up: 64 or a logo), the end nearest a
-player is that player's. An owned cube's value is read from its top face (sampled in the face's
-plane, sharp and square) by correlating digit templates (2..64 written with ``cv2.putText``) in all
-four turns (an owner's cube: about its upright turn, each value's best pose then refined by
-sub-pixel shifts and 2 degree turns); only a clear winner is taken, otherwise the value is None.
-An owned cube's number is looked for upright for its owner (a little turn either way) about the
-found centre; when that read is refused, the face's square is fitted in the face window (centre
-and turn up to +-24 degrees, where its weakest side's gradient is strongest) and the number read
-again about the fitted centre and turn (taken if clear, and naming the first read's best value
-unless clearer still); a value both reads name is taken too when both scores are high and
-their margins add up (``AGREE_SCORE``, ``AGREE_MARGIN``). A face still refused is read once more
-by analysis by synthesis (:mod:`vision.cube_synth`: each value's face drawn blurred as a face of
-its size in the frame is, scored by normalised correlation with a margin rule): most refusals
-were 13-20 pixel faces too blurred for the templates to tell 16 from 64 or 2 from 8.
-Everything that depends on the profile only (strip maps, templates) is built once and cached.
+(``profile.pose``) gives the homography of the plane of the face instead: a point at height h is
+seen where the board-plane point ``pose.lift(xy, h)`` is. Three strips of that plane are sampled
+straight from the frame, each a cube wider than its place and the board's height long: the bar
+(face at bar height + cube side) and both trays (face at the tray floor + cube side). In them
+the face is a square of known size (``STRIP_PX`` pixels a side): its four edges are scored with
+Sobel gradients summed along each side (the weakest side is the score, so a round checker, a
+hinge or a straight wood edge score low; each gradient the largest over the B, G and R channels:
+a red cube on a brown bar hardly differs in grey), only where a cube lies in play (the bar's and
+trays' ends and middles). A hand over the cube leaves its own edges as the best square (a
+knuckle, a finger's gap, a cuff), or a checker's beside the hidden cube: a square that is a
+piece of something larger (lopsided, its inside's colour going on past a side: :func:`joined`)
+gives way to the next strip's best, and a weak square (under ``SURE_SQUARE``) must also show a
+square face when fitted at full resolution in its face window (:func:`fit_face`), else no cube
+is reported (unknown, not a wrong owner). The best square, if clear enough, is the cube; its
+place gives the owner: the middle is the centred cube (value 1, whatever face is up: 64 or a
+logo), the end nearest a player is that player's. An owned cube's value is read from its top
+face (sampled in the face's plane, sharp and square) by correlating digit templates (2..64
+written with ``cv2.putText``) in all four turns (an owner's cube: about its upright turn, each
+value's best pose then refined by sub-pixel shifts and 2 degree turns); only a clear winner is
+taken, otherwise the value is None. An owned cube's number is looked for upright for its owner
+(a little turn either way) about the found centre; when that read is refused, the face's square
+is fitted in the face window (centre and turn up to +-24 degrees, where its weakest side's
+gradient is strongest) and the number read again about the fitted centre and turn (taken if
+clear, and naming the first read's best value unless clearer still); a value both reads name is
+taken too when both scores are high and their margins add up (``AGREE_SCORE``,
+``AGREE_MARGIN``). A face still refused is read once more by analysis by synthesis
+(:mod:`vision.cube_synth`: each value's face drawn blurred as a face of its size in the frame
+is, scored by normalised correlation with a margin rule): most refusals were 13-20 pixel faces
+too blurred for the templates to tell 16 from 64 or 2 from 8. Everything that depends on the
+profile only (strip maps, templates) is built once and cached.
 """
 
 from __future__ import annotations
@@ -52,6 +58,9 @@ END_SPAN = 2.0  # a cube at an end lies within this many sides of it (centre)
 MID_SPAN = 1.0  # a centred cube within this many sides of the middle
 LEFT_TRAY_WEIGHT = 0.75  # most boards have no left tray: what lies there is the table
 COLOUR_EDGES = True  # the face square's edges: the largest gradient over B, G and R (else grey)
+LOPSIDED = 2.2  # a square whose strongest side is this many times its weakest ...
+JOINED = 10.0  # ... and whose inside's colour (Lab) goes on past a side is not a cube
+SURE_SQUARE = 2.5  # a square weaker than this must show a square face in the face window too
 MIN_SCORE = 0.7  # the weakest side over the picture's mean Sobel gradient (+10)
 FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
 FACE_WIN_SIDES = 1.6
@@ -212,25 +221,54 @@ def square_scores(grey: np.ndarray, side: float = STRIP_PX) -> tuple[np.ndarray,
     return out, float(gx.mean())
 
 
+def joined(pic: np.ndarray, i: int, j: int, side: float = STRIP_PX) -> bool:
+    """Whether the square centred at pixel (i, j) of a strip picture is a piece of something
+    larger, not a cube: lopsided (its strongest side ``LOPSIDED`` times its weakest: an edge or
+    two of a hand, a sleeve or a finger's gap with the other sides barely there) and its inside's
+    colour going on past one of its sides (Lab distance under ``JOINED``: the same skin or cloth
+    on both sides of a "side"). A cube is a thing of its own: its face differs from what lies
+    around it on all four sides."""
+    h = int(round(EDGE_AT * side))
+    r = h + 6  # the square, the band outside it, a margin (the picture's edge repeated)
+    win = cv2.copyMakeBorder(pic, r, r, r, r, cv2.BORDER_REPLICATE)[i:i + 2 * r + 1,
+                                                                       j:j + 2 * r + 1]
+    gx, gy = _abs_sobel(win, 1, 0), _abs_sobel(win, 0, 1)
+    c, n = r, max(1, int(round(EDGE_LEN * side / 2)))
+    sides = [float(gx[c - n:c + n + 1, c + d - 1:c + d + 2].mean()) for d in (-h, h)] + \
+        [float(gy[c + d - 1:c + d + 2, c - n:c + n + 1].mean()) for d in (-h, h)]
+    if max(sides) < LOPSIDED * max(min(sides), 1.0):
+        return False
+    lab = cv2.cvtColor(win, cv2.COLOR_BGR2LAB).astype(np.float32)
+    inside = lab[c - h + 2:c + h - 1, c - h + 2:c + h - 1].reshape(-1, 3).mean(0)
+    out = [lab[c - 2:c + 3, c + d - 2:c + d + 3] for d in (-h - 3, h + 3)] + \
+        [lab[c + d - 2:c + d + 3, c - 2:c + 3] for d in (-h - 3, h + 3)]
+    return min(float(np.linalg.norm(o.reshape(-1, 3).mean(0) - inside)) for o in out) < JOINED
+
+
 def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, float] | None:
     """(score, strip, x, y) of the best cube face square (canonical face-plane coordinates), or
-    None when no square is clear enough."""
+    None when no square is clear enough. A square that is a piece of something larger
+    (:func:`joined`: a hand over the cube leaves its edges as the best square) gives way to the
+    next strip's best."""
     kit = _kit(profile, (frame.shape[1], frame.shape[0]))
     pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE)
     sc, mean_gx = square_scores(pic if COLOUR_EDGES else cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY))
     sc *= kit.allowed
     typical = mean_gx + 10.0
-    best: tuple[float, _Strip, float, float] | None = None
+    found = []  # each strip's best square, the best first; one that is joined gives way
     for st in kit.strips:
         part = sc[:, st.col:st.col + st.width]
         i, j = np.unravel_index(int(np.argmax(part)), part.shape)
         s = float(part[i, j]) / typical * st.weight
-        if best is None or s > best[0]:
-            best = (s, st, st.x0 + (j + 0.5) * st.step, float(kit.ys[i]))
-    if best is None or best[0] < MIN_SCORE:
-        return None
-    return best
+        found.append((s, st, st.x0 + (j + 0.5) * st.step, float(kit.ys[i]), int(i),
+                      int(j) + st.col))
+    for s, st, x, y, i, j in sorted(found, key=lambda f: -f[0]):
+        if s < MIN_SCORE:
+            return None
+        if not joined(pic, i, j):
+            return s, st, x, y
+    return None
 
 
 # -- the value ----------------------------------------------------------------------------------
@@ -554,10 +592,20 @@ def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
     score, st, x, y = found
     lay = profile.layout
     owner = owner_at(lay, y)
+    side = CUBE_D * lay.d
+    win = None
+    if score < SURE_SQUARE:  # a weak square must show a square face at full resolution too:
+        # else it is a checker's or a hand's edges (a hand over the cube: tuning 700004 f0,
+        # 700037 f7, 1018 f5)
+        win = face_window(frame, st, x, y, side)
+        if fit_face(win, np.array([FACE_WIN / 2 - 0.5] * 2), FACE_WIN / FACE_WIN_SIDES) is None:
+            return None
     if owner == "center":
         return CubeReading("center", 1, (x, y), st.where, score, 1.0)
-    value, _s, margin = face_value(frame, st, x, y, CUBE_D * lay.d, UPRIGHT[owner])
-    return CubeReading(owner, value, (x, y), st.where, score, margin)
+    if win is None:
+        win = face_window(frame, st, x, y, side)
+    read = read_face(win, UPRIGHT[owner], face_px=face_size_px(st, x, y, side))
+    return CubeReading(owner, read.value, (x, y), st.where, score, read.margin)
 
 
 def cube_observation(reading: CubeReading | None) -> Cube | None:
