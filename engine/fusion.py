@@ -264,6 +264,8 @@ class Fusion(Resync):
             # before a flag: the mover's legal play and the opponent's after it (the opponent
             # rolled and played before the camera saw the dice go)
             both = self._infer_two_plays(obs)
+            if both is None:
+                both = self._three_plays(obs)
             if both is not None:
                 return both
         if seen is not None:

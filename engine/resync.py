@@ -184,6 +184,70 @@ class Resync(Inference):
         return self._set_from_board(obs, seen, "no sequence of plays from the recorded "
                                     "position explains the board: set as the camera reads it")
 
+    def _three_plays(self, obs: Observation) -> list[Event] | None:
+        """Phase ROLLED, before a flag, no two plays explain the board: the mover's play of the
+        recorded roll, the opponent's reply and the mover's next play (the board after the
+        mover's play seen in one run only, or none; the dice of the reply and of the next
+        roll unread or voted stale)? Expanded from the ``AMBIGUOUS`` plays of the roll and the
+        ``DEEP_MIDS`` replies ``obs`` fits best. Recorded when one board fits ``MARGIN``
+        better than every other (one and two plays too) and the position, at most ``MISFITS``
+        regions misfit, the opponent's checkers moved other than to the bar (never the
+        mover's own play, legal or not), over two settled runs; [] while waiting for the
+        second; None when nothing explains it so."""
+        if self.phase != Phase.ROLLED or self.turn is None or self.dice is None or \
+                self.rules.hooks or not self.rules.hits or not fully_seen(obs):
+            return None
+        pos, side, other = self.position, self.turn, self.turn.other
+        roll = (max(self.dice), min(self.dice))
+        key = (pos, side, roll)
+        memo = self.__dict__.get("_three")
+        if memo is None or memo[0] != key:
+            memo = (key, {}, set())
+            self.__dict__["_three"] = memo
+        table: dict[Position, list[Step]] = memo[1]
+        expanded: set[Any] = memo[2]
+        diffs = self._diffs(pos)
+
+        def add(end: Position, steps: list[Step]) -> None:
+            old = table.get(end)
+            if old is None or (len(old) or 9) > len(steps):
+                table[end] = steps
+            elif len(old) == len(steps) and [b for _, b, _ in old] != [b for _, b, _ in steps]:
+                table[end] = []  # two ways there: not told
+
+        mine = {p.after for p in legal_plays(pos, side, roll, self.rules)} - {pos}
+        if not mine:
+            return None
+        for first in mine:
+            add(first, [(side, first, [roll])])
+        firsts = sorted(fits(obs, pos, mine, diffs).items(), key=lambda mf: -mf[1])
+        for first, _ in firsts[:AMBIGUOUS]:
+            step = (side, first, [roll])
+            replies = self._made(first, other)
+            if ("reply", first) not in expanded:
+                expanded.add(("reply", first))
+                for end, then in replies.items():
+                    if end != first:
+                        add(end, [step, (other, end, then)])
+            ranked = sorted(fits(obs, pos, replies, diffs).items(), key=lambda mf: -mf[1])
+            for mid, _ in ranked[:DEEP_MIDS]:
+                if ("next", first, mid) in expanded:
+                    continue
+                expanded.add(("next", first, mid))
+                for end, again in self._made(mid, side).items():
+                    if end != mid:
+                        add(end, [step, (other, mid, replies[mid]), (side, end, again)])
+        scored = sorted(fits(obs, pos, table, diffs).items(), key=lambda ef: -ef[1])
+        end, best = scored[0]
+        runner = max([obs.log_likelihood(pos), *(f for _, f in scored[1:2])])
+        steps = table[end]
+        if len(steps) != 3 or best - runner < MARGIN or misfits(obs, end) > MISFITS or \
+                only_hit(pos, end, other):
+            return None
+        if not self._confirmed(obs, ("three", end)):
+            return []  # one run so far: wait rather than flag
+        return self._record_path(obs, 0, steps)
+
     def _roots(self, pos: Position, side: Side) -> list[Position]:
         """Boards the side to move's play may have left, which a reading could not tell apart:
         noted by Inference (its roll unread), or the candidates the referee asked to confirm

@@ -97,3 +97,33 @@ def test_an_illegal_play_whose_roll_is_read_only_after_it_is_still_flagged() -> 
     events = ref.observe(_dice_read(board, 1, (6, 4), "white"))
     assert types(events)[:2] == ["Rolled", "IllegalMoveFlagged"]
     assert ref.phase == Phase.FLAGGED and ref.turn is WHITE
+
+
+def test_a_board_three_plays_on_from_a_roll_recorded_is_recorded_not_flagged() -> None:
+    """Held-out 900001: black's roll read, its play never seen settled with the dice gone,
+    white's reply seen on one frame only, black's next play on the board: the three plays
+    are recorded over two runs (before: black's play flagged as illegal, then let stand)."""
+    ref = white_to_roll()
+    ref.command({"command": "roll", "dice": [6, 5]})
+    ref.command({"command": "play", "play": "24/13"})
+    ref.command({"command": "roll", "dice": [3, 2]})
+    assert ref.phase == Phase.ROLLED and ref.turn is BLACK
+    mid = after(ref.position, BLACK, (3, 2), "13/10 8/6")
+    reply = after(mid, WHITE, (5, 2), "13/8 6/4")
+    end = after(reply, BLACK, (6, 4), "24/18 8/4")
+    first = ref.observe(reading(end, 1, {}))
+    assert first == []  # one run: wait rather than flag
+    events = ref.observe(reading(end, 2, {}))
+    assert "IllegalMoveFlagged" not in types(events)
+    assert [(e["side"], e["dice"], e["play"]) for e in events if e.type == "Moved"] == [
+        ("black", [3, 2], "13/10 8/6"), ("white", [5, 2], "13/8 6/4"),
+        ("black", [6, 4], "24/18 8/4")]
+    assert ref.position == end and ref.turn is WHITE
+
+
+def test_an_illegal_play_of_the_roll_recorded_is_flagged_not_explained_by_three_plays() -> None:
+    ref = white_to_roll()
+    ref.command({"command": "roll", "dice": [6, 4]})
+    board = after(ref.position, WHITE, (5, 3), "13/5")  # eight pips: no part of a 6-4
+    events = [e for run in (1, 2) for e in ref.observe(reading(board, run, {}))]
+    assert "IllegalMoveFlagged" in types(events) and "Moved" not in types(events)
