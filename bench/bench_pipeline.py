@@ -28,8 +28,10 @@ seconds; latency and speed then leave out the vision read, the table says "cache
 
 Each recorded play is paired with the true turn played from the same position by the same side
 (``bench.pipeline_score``): a turn after a resync (the referee set the position from the board)
-is judged on its own; the total line also gives the old pairing by turn number, and the
-``resync`` column counts the positions set from the board.
+is judged on its own; an illegal play counts as flagged only by a flag of that play (its roll,
+or the board it left), a flag of another board on its turn is a false flag; the total line
+also gives the old pairing by turn number, and the ``resync`` column counts the positions set
+from the board.
 
 Real mode ends with a table of why each missed turn was missed (``bench.pipeline_misses``: the
 reads of the turn's frames against the truth: the dice unread or misread, a region misread, the
