@@ -123,6 +123,12 @@ class Fusion(Resync):
         dice = obs.dice
         fresh = (dice is not None and not dice.cocked and len(dice.values) == 2
                  and sorted(dice.values) != self.stale_dice)
+        if dice is not None and dice.cocked and len(dice.values) == 2 and \
+                dice.values[0] != dice.values[1] and self._fits_start(obs):
+            # cocked dice read at the start: not a roll to record, but when they make the
+            # first play the board shows, the roll it was (of the rolls that make it)
+            self.__dict__["_opening_cocked"] = (self.game, (max(dice.values),
+                                                            min(dice.values)))
         if fresh and self._fits_start(obs):
             assert dice is not None
             a, b = dice.values
@@ -156,7 +162,10 @@ class Fusion(Resync):
         if self.opening_dice is None:
             # a pair read whole waits for the board at the start or the play (above); a read
             # that is no opening roll (one die, cocked dice) tells nothing: the play decides
-            return [] if fresh else self._infer_opening(obs, both)
+            cocked = self.__dict__.get("_opening_cocked")
+            read = [(side, cocked[1]) for side in (WHITE, BLACK)] if \
+                cocked is not None and cocked[0] is self.game else []
+            return [] if fresh else self._infer_opening(obs, both, read=read)
         return self._opening_mover(obs, self.opening_dice, both)
 
     def _reroll_pairs(self, obs: Observation) -> list[tuple[Side, tuple[int, int]]]:

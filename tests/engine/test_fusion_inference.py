@@ -92,6 +92,17 @@ def test_an_opening_read_as_one_die_or_cocked_dice_is_still_inferred_from_the_pl
         events = ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor, run=2))
         assert types(events)[0] == "OpeningRolled" and "Moved" in types(events)
         assert ref.position == pos and ref.turn is BLACK
+    # cocked dice read at the start choose between the rolls that make the first play
+    ref = new_match(length=7)
+    start = Observation.exact(ref.position, dice=Dice((2, 3), None, cocked=True))
+    for run in (1, 2):
+        assert ref.observe(TrackedObservation(start.regions, start.dice, floor=start.floor,
+                                              run=run)) == []
+    obs = Observation.exact(pos)
+    for run in (3, 4):
+        events = ref.observe(TrackedObservation(obs.regions, floor=obs.floor, run=run))
+    assert (events[0]["white"], events[0]["black"]) == (3, 2)  # 4-1 makes 13/8 too
+    assert "Note" not in types(events)
     # a pair read whole still waits (the one die each, or the board at the start, decides)
     ref = new_match(length=7)
     pos = after(ref.position, WHITE, (3, 2), "13/8")
