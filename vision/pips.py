@@ -22,7 +22,7 @@ the 6, 2 and 3 in both their turns (the poses turn a quarter at most).
 A face the two search rounds refuse gets a third, denser one round where the camera's pose puts
 the top face (every 7.5 degrees, shifts and sizes: a small face's coarse scores are rough, and
 its best pose is often not among the few the first rounds polish). A 1 anywhere must not be
-one pip of a 2 whose other pip lies outside the 1's square (:func:`_two_instead`).
+one pip of a 2 (or any layout) whose other pips lie outside the 1's square (:func:`_two_instead`).
 
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
@@ -436,19 +436,21 @@ def _round3(L: np.ndarray, xs: np.ndarray, ys: np.ndarray, nominal: float,
 
 def _not_one(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float]],
              pts: np.ndarray, nominal: float) -> bool:
-    """A lone pip read at ``face`` is no 1: another spot lies beside it (:func:`_pip_beside`),
-    or it is one pip of a 2 (:func:`_two_instead`)."""
-    return _pip_beside(face, pts, nominal) or (ONE_VS_TWO is not None
-                                               and _two_instead(L, face, spots, nominal))
+    """A lone pip read at ``face`` is no 1: it is one pip of another layout
+    (:func:`_two_instead`), or (:data:`PIP_BESIDE`) another spot lies beside it
+    (:func:`_pip_beside`)."""
+    return (PIP_BESIDE and _pip_beside(face, pts, nominal)) or (
+        ONE_VS_TWO is not None and _two_instead(L, face, spots, nominal))
 
 
 def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, float]],
                  nominal: float) -> bool:
     """The lone pip at ``face`` is one pip of a 2 whose other pip lies outside the 1's square
-    (a 2 turned about 45 degrees): a 2 with a pip there (its other pip a 2's pitch away in any
-    direction, :data:`TWO_SIDES` x the nominal side; and where a spot of the pips' colour lies
-    a 2's pitch away, :data:`TWO_PITCH`) fits within :data:`ONE_VS_TWO` of the 1 and the nine
-    places read it as a 2 (a 1's own side faces' pips lie nearer and fit worse)."""
+    (a 2 turned about 45 degrees), or of any other layout (:data:`ANY_LAYOUT`): a layout with a
+    pip there (on a corner or an edge's middle place, turned every way, :data:`TWO_SIDES` x the
+    nominal side; and a 2 whose other pip is a spot of the pips' colour a 2's pitch away,
+    :data:`TWO_PITCH`) fits within :data:`ONE_VS_TWO` of the 1 and the nine places read it as
+    that layout (a 1's own side faces' pips lie nearer and fit worse)."""
     r = read_pips(L, face)
     pol = 1 if r.contrast > 0 else -1  # 1: dark pips (the spots' sign)
     one = float(_fold(pose_scores(L, np.array([[face.cx, face.cy, face.angle, face.side]],
@@ -459,6 +461,10 @@ def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, f
         reach = PIP_STEP * np.sqrt(2) * side  # from a corner pip to the centre
         rows.append(np.column_stack([face.cx + reach * np.cos(phi), face.cy + reach * np.sin(phi),
                                      phi - np.pi / 4, side]))
+        if ANY_LAYOUT:  # the pip on an edge's middle place (a 6's; its corners: as the 2's)
+            reach = PIP_STEP * side
+            rows.append(np.column_stack([face.cx + reach * np.cos(phi),
+                                         face.cy + reach * np.sin(phi), phi, side]))
     mine = [p for sign, p, _ in spots if sign == pol]
     if mine:  # the other pip on a spot
         d = mine[0] - (face.cx, face.cy)
@@ -471,17 +477,20 @@ def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, f
     poses = np.concatenate(rows).astype(np.float32) if rows else np.zeros((0, 4), np.float32)
     if not len(poses):
         return False
-    two = _fold(pose_scores(L, poses) * -pol)[:, 1]
-    for k in np.argsort(two)[::-1][:TWO_READS]:
-        if two[k] <= one - ONE_VS_TWO:
-            break
-        if read_pips(L, Face(*(float(x) for x in poses[k]))).value == 2:
-            return True
+    sc = _fold(pose_scores(L, poses) * -pol)
+    for v in (range(2, 7) if ANY_LAYOUT else (2,)):
+        two = sc[:, v - 1]
+        for k in np.argsort(two)[::-1][:TWO_READS]:
+            if two[k] <= one - ONE_VS_TWO:
+                break
+            if read_pips(L, Face(*(float(x) for x in poses[k]))).value == v:
+                return True
     return False
 
 
 _PROBE = np.radians(np.arange(0.0, 360.0, 15.0))  # the probed directions of a 2's other pip
 TWO_PROBE = True
+ANY_LAYOUT = True  # a lone pip is no pip of any layout (not only a 2's)
 TWO_SIDES = (0.9, 1.0, 1.1)  # the probed 2's sizes (x the nominal side)
 TWO_READS = 3  # the best-fitting probed 2s read at their places
 
@@ -594,6 +603,8 @@ PIP_CONTRAST = 30.0  # L (0..255) between face and pips: weaker is a shadow, a s
 # (45 refused owner-coloured dice whose pips are near their body's lightness; 25 read no more)
 ONE_VS_TWO: float | None = 0.06  # a 1 must fit this much better than a 2 its pip makes
 TWO_PITCH = (0.6, 0.95)  # a 2's two pips lie this far apart (x the nominal side)
+PIP_BESIDE = False  # the spot-beside check too (the layout probe took its place: 5 more
+# right 1s on tuning seeds, no wrong)
 LONE_CLEAR = 0.45  # a lone pip has no other spot this near (x the nominal side) but its own
 MIN_SIDE = 0.8  # nor smaller than this: the dice are 13..17 mm, their top faces seen no smaller
 SPOT_INSIDE = 0.45  # a spot this near the face's centre lines (x the side) is on the face

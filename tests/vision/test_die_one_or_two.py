@@ -75,3 +75,17 @@ def test_the_other_pip_is_probed_where_no_spot_lies(monkeypatch: pytest.MonkeyPa
     assert pips._two_instead(L, one, [], SIDE)
     monkeypatch.setattr(pips, "TWO_PROBE", False)
     assert not pips._two_instead(L, one, [], SIDE)
+
+
+@pytest.mark.parametrize("value, place", [(4, (-1, -1)), (5, (1, -1)), (6, (-1, 0))])
+def test_one_pip_of_any_layout_is_no_one(value: int, place: tuple[int, int],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A square round one pip of a 4, 5 or 6 (a corner's, an edge's middle one) is no 1."""
+    turn = np.radians(30.0)
+    L = _window(value, turn, dark_pips=True)
+    c, s = np.cos(turn), np.sin(turn)
+    u, w = place[0] * PIP_STEP * SIDE, place[1] * PIP_STEP * SIDE
+    one = Face(float(CX + c * u - s * w), float(CY + s * u + c * w), 0.0, SIDE)
+    assert pips._two_instead(L, one, [], SIDE)
+    monkeypatch.setattr(pips, "ANY_LAYOUT", False)  # a 2's other pip only: not found
+    assert not pips._two_instead(L, one, [], SIDE)
