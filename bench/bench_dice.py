@@ -22,6 +22,16 @@ wrong or no layout).
 the pip reader fits in these frames (tuning seeds only: ``--base 700000``) and writes its model
 to OUT (the committed one: ``--base 700000 --more-bases 1000 --setups 80 --frames 5
 --cache DIR --train vision/dieface.npz``; DIR may hold both ranges' frames).
+
+``--faces FILE`` instead runs the dice reader once over the frames and keeps every window's last
+face search (the window's lightness, footprint, nominal side, frame pixels per window pixel and
+the search's options) in FILE, then replays the face reading alone on them (``vision.pips``'s
+read_face, the minimum face size and the learned classifier, as ``vision.dice`` applies them),
+with ``vision.pips`` constants changed by ``--set NAME=VALUE`` (e.g. ``--set STRONG_ONE=0.25
+--set "R3_NOT=(1,)"``): an A/B of a face-reading change in seconds (a second run reads FILE). It
+prints right / wrong / refused per flat die, the dice with no reading (the finder's: not
+replayed), values read where there is no die, and each wrong read. A window the reader dropped
+(no die) is not replayed: a change that would make one a die shows in the full benchmark only.
 """
 
 from __future__ import annotations
@@ -32,6 +42,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
+import ast  # noqa: E402
 import itertools  # noqa: E402
 import pickle  # noqa: E402
 import time  # noqa: E402
@@ -182,6 +193,129 @@ def train(args: argparse.Namespace) -> None:
           f"taken, 0 wrong, setups left out of the fit in turn) -> {args.train}")
 
 
+def harvest(base: int, setups: int, per_setup: int, cache: Path | None) -> list[dict[str, Any]]:
+    """Per reading of the dice reader on the frames: the truth it matches (value, 0: none;
+    cocked) and its window's last face search's inputs (None: a die with no reading)."""
+    state: dict[str, Any] = {"calls": [], "bare": False}
+    real_face, real_window, real_bare = dice_mod.read_face, dice_mod._read_window, \
+        dice_mod._read_bare
+    made: list[tuple[Any, list[dict[str, Any]]]] = []
+
+    def face(L: Any, comp: Any, nominal: float, fpx: float = 0.0, **kw: Any) -> Any:
+        state["calls"].append({"L": L.copy(), "comp": comp.copy(), "nominal": nominal,
+                               "fpx": fpx, "kw": kw, "bare": state["bare"]})
+        return real_face(L, comp, nominal, fpx, **kw)
+
+    def bare(*a: Any, **k: Any) -> Any:
+        state["bare"] = True
+        try:
+            return real_bare(*a, **k)
+        finally:
+            state["bare"] = False
+
+    def window(*a: Any, **k: Any) -> Any:
+        state["calls"] = []
+        r = real_window(*a, **k)
+        if r is not None:
+            made.append((r, state["calls"]))
+        return r
+
+    dice_mod.read_face, dice_mod._read_window, dice_mod._read_bare = face, window, bare
+    out: list[dict[str, Any]] = []
+    try:
+        for label, prof, img, tr, regions in frames(base, setups, per_setup, cache):
+            kit = dice_mod.kit_for(prof)
+            kit.memory.forget()
+            made.clear()
+            counts = [max(r, key=r.get) if r else None for r in regions]
+            reads = read_dice(img, prof, counts)
+            kit.memory.forget()
+            truth = {id(r): (v, ck) for v, ck, r, _c in score(reads, tr, defaultdict(int))
+                     if r is not None}
+            for r, calls in made:
+                if calls and any(r is x for x in reads):
+                    v, ck = truth.get(id(r), (0, False))
+                    out.append({"seed": tr.get("seed"), "label": label, "truth": v,
+                                "cocked": ck, "call": calls[-1]})
+            for v, ck, r, _c in score(reads, tr, defaultdict(int)):
+                if r is None and not ck:
+                    out.append({"seed": tr.get("seed"), "label": label, "truth": v,
+                                "cocked": False, "call": None})
+    finally:
+        dice_mod.read_face, dice_mod._read_window, dice_mod._read_bare = \
+            real_face, real_window, real_bare
+    return out
+
+
+def replay_value(call: dict[str, Any]) -> int | None:
+    """The value the dice reader would take from one face search, replayed."""
+    L, fpx = call["L"], call["fpx"]
+    value, face, _score, guess = pips.read_face(L, call["comp"], call["nominal"], fpx,
+                                                **call["kw"])
+    if face is None:
+        return None
+    small = face.side * fpx < dice_mod.MIN_FACE_PX
+    if call["bare"]:
+        return None if value is None or face.by_spots or value in dice_mod.BARE_NOT \
+            or small else value
+    if small:
+        value = None
+    if value is None and dice_mod.LEARNED:
+        feat = dieface.face_crop(L, face.cx, face.cy, face.angle, face.side)
+        value = dieface.classify(feat, guess)[0]
+    return value
+
+
+def replay(args: argparse.Namespace) -> None:
+    """``--faces``: the face searches of the frames (kept in the file), replayed with
+    ``--set``'s ``vision.pips`` constants (see :func:`harvest`)."""
+    if args.faces is not None and args.faces.exists():
+        with args.faces.open("rb") as f:
+            recs = pickle.load(f)
+    else:
+        recs = harvest(args.base, args.setups, args.frames, args.cache)
+        if args.faces is not None:
+            with args.faces.open("wb") as f:
+                pickle.dump(recs, f)
+    for s in args.set:
+        name, _, value = s.partition("=")
+        if not hasattr(pips, name):
+            raise SystemExit(f"vision.pips has no {name}")
+        setattr(pips, name, ast.literal_eval(value))
+    n: dict[str, int] = defaultdict(int)
+    wrong = []
+    t = time.process_time()
+    for r in recs:
+        if r["cocked"]:
+            continue
+        if r["call"] is None:
+            n["dice"] += 1
+            n["missed"] += 1
+            continue
+        v = replay_value(r["call"])
+        if r["truth"] == 0:
+            n["phantom values"] += int(v is not None)
+            continue
+        n["dice"] += 1
+        key = "refused" if v is None else "right" if v == r["truth"] else "wrong"
+        n[key] += 1
+        if key == "wrong":
+            wrong.append((r["seed"], r["label"], r["truth"], v,
+                          r["call"]["nominal"] * r["call"]["fpx"]))
+    d = max(n["dice"], 1)
+    print(f"\nface reading replayed: {args.setups} setups x {args.frames} frames, seeds "
+          f"{args.base}+{' ' + ' '.join(args.set) if args.set else ''}")
+    print(f"{'dice':>5} {'right%':>7} {'wrong':>6} {'refused%':>8} {'missed%':>7} "
+          f"{'phantom values':>14} {'replay s':>8}")
+    print(f"{n['dice']:>5} {100 * n['right'] / d:7.1f} {n['wrong']:>6} "
+          f"{100 * n['refused'] / d:8.1f} {100 * n['missed'] / d:7.1f} "
+          f"{n['phantom values']:>14} {time.process_time() - t:8.1f}")
+    for seed, label, truth, v, px in wrong:
+        print(f"  wrong: seed {seed} {label}: die {truth} read {v} "
+              f"(nominal side {px:.0f} frame px)")
+
+
+
 def stages(img: np.ndarray, prof: Any, tr: dict, regions: list, reads: list[DieReading],
            got: list[tuple]) -> list[tuple[float, str, str]]:
     """(side in frame pixels, dice look, stage) of every flat die of one frame (``got``: what
@@ -257,6 +391,11 @@ def main() -> None:
                     help="without the camera pose's top-face lift in the face search")
     ap.add_argument("--no-round3", action="store_true",
                     help="without the face search's third, denser round (vision.pips._round3)")
+    ap.add_argument("--faces", type=Path, default=None,
+                    help="replay the face reading alone on the frames' face searches, kept in "
+                         "this file (made on the first run)")
+    ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                    help="with --faces: a vision.pips constant for the replay (a literal)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     dice_mod.LEARNED = not args.no_learned
@@ -264,6 +403,9 @@ def main() -> None:
     pips.ROUND3 = not args.no_round3
     if args.train is not None:
         train(args)
+        return
+    if args.faces is not None:
+        replay(args)
         return
     per: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     total: dict[str, int] = defaultdict(int)
