@@ -5,7 +5,7 @@ pairs of discs and builds its checker grid at that radius. On a variant's start 
 Nardi: each side's fifteen in one pyramid) few checkers lie apart, and the texture's small
 discs (a wood grain, the points' pale triangles, a score sheet's writing) outvote them: the grid
 is built at a radius no checker has and leads the refinement to a quad well off the board (tuning
-renders 700000-19, Plakoto's start at 960x540: 4 refused, 6 more 4-43 % of the diagonal off),
+renders 700000-16, Plakoto's start at 960x540: 3 refused, 6 more 4-51 % of the diagonal off),
 while the board's own quad scores clearly better on the point pattern (0.67-0.79 against
 0.39-0.57 at the MID grid).
 
