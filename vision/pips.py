@@ -23,6 +23,8 @@ A face the two search rounds refuse gets a third, denser one round where the cam
 the top face (every 7.5 degrees, shifts and sizes: a small face's coarse scores are rough, and
 its best pose is often not among the few the first rounds polish). A 1 anywhere must not be
 one pip of a 2 (or any layout) whose other pips lie outside the 1's square (:func:`_two_instead`).
+A 4 must not be the four light gaps between a blurred 5's dark pips, or the other way round
+(:func:`_five_instead`).
 
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
@@ -495,6 +497,21 @@ TWO_SIDES = (0.9, 1.0, 1.1)  # the probed 2's sizes (x the nominal side)
 TWO_READS = 3  # the best-fitting probed 2s read at their places
 
 
+def _five_instead(L: np.ndarray, face: Face, pol: int) -> bool:
+    """A 4 read at ``face`` is the four gaps between a blurred 5's pips (its pips run together
+    into a cross of the other colour, and the face between them passes for four pips): a 5 of
+    the other colour at the same centre (turned as the 4 or half a quarter more, the same size
+    or sqrt(2) x smaller or larger) fits within :data:`FOUR_VS_FIVE` of the 4 (``pol``: the
+    fit's polarity in :func:`_search`)."""
+    k = np.sqrt(2.0)
+    P = np.array([[face.cx, face.cy, face.angle + a, face.side * z]
+                  for a in (0.0, np.pi / 4) for z in (1.0, 1.0 / k, k)], np.float32)
+    sc = pose_scores(L, P)
+    four = float(_fold(sc[:1] * pol)[0, 3])
+    other = _fold(sc * -pol)
+    return bool(other[:, 4].max() > four - FOUR_VS_FIVE and int(np.argmax(other.max(0))) == 4)
+
+
 def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
     """A pip-like spot of the pips' colour beside a lone pip, nearer than a side face's pips
     lie (the one pip of a 4 the fit saw, not a 1)."""
@@ -564,6 +581,8 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
         plain, face = True, replace(face, by_spots=True)
+    if plain and v == 4 and FOUR_VS_FIVE is not None and _five_instead(L, face, pol):
+        plain = False
     return (v if plain else None), face, r.clarity, guess, corr, margin
 
 
@@ -613,6 +632,7 @@ SPOTS_NOT: tuple[int, ...] = (1, 3)  # values never read on the spots' evidence 
 # 6's row passes for one)
 STRONG_NOT: tuple[int, ...] = (3,)  # values never read as a strong fit (the same)
 STRONG2_CORR, STRONG2_MARGIN = 0.72, 0.08  # or this correlation with a plain read's lead
+FOUR_VS_FIVE: float | None = 0.1  # a 4 fits this much better than a 5 of the other colour
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
 R3_SHIFT, R3_NSHIFT = 0.15, 4  # its shifts (x the nominal side) round the lifted centre,
