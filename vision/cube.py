@@ -61,6 +61,8 @@ COLOUR_EDGES = True  # the face square's edges: the largest gradient over B, G a
 LOPSIDED = 2.2  # a square whose strongest side is this many times its weakest ...
 JOINED = 10.0  # ... and whose inside's colour (Lab) goes on past a side is not a cube
 SURE_SQUARE = 2.5  # a square weaker than this must show a square face in the face window too
+AMBIGUOUS = 0.65  # a square at an end this clear beside the middle's best: not sure (tuning:
+# a centred cube's best end square reached 0.54 of it)
 MIN_SCORE = 0.7  # the weakest side over the picture's mean Sobel gradient (+10)
 FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
 FACE_WIN_SIDES = 1.6
@@ -245,29 +247,52 @@ def joined(pic: np.ndarray, i: int, j: int, side: float = STRIP_PX) -> bool:
     return min(float(np.linalg.norm(o.reshape(-1, 3).mean(0) - inside)) for o in out) < JOINED
 
 
-def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, float] | None:
-    """(score, strip, x, y) of the best cube face square (canonical face-plane coordinates), or
-    None when no square is clear enough. A square that is a piece of something larger
-    (:func:`joined`: a hand over the cube leaves its edges as the best square) gives way to the
-    next strip's best."""
+_Square = tuple[float, _Strip, float, float, int, int]  # score, strip, x, y, row, column
+
+
+def _squares(frame: np.ndarray, profile: Any) -> tuple[np.ndarray, list[_Square]]:
+    """The strips' picture, and each strip's best square in each of its three bands (the two
+    ends and the middle), as (score, strip, x, y, picture row, picture column)."""
     kit = _kit(profile, (frame.shape[1], frame.shape[0]))
     pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
                     borderMode=cv2.BORDER_REPLICATE)
     sc, mean_gx = square_scores(pic if COLOUR_EDGES else cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY))
     sc *= kit.allowed
     typical = mean_gx + 10.0
-    found = []  # each strip's best square, the best first; one that is joined gives way
+    bands = np.digitize(kit.ys, [profile.layout.H / 4, 3 * profile.layout.H / 4])
+    found: list[_Square] = []
     for st in kit.strips:
         part = sc[:, st.col:st.col + st.width]
-        i, j = np.unravel_index(int(np.argmax(part)), part.shape)
-        s = float(part[i, j]) / typical * st.weight
-        found.append((s, st, st.x0 + (j + 0.5) * st.step, float(kit.ys[i]), int(i),
-                      int(j) + st.col))
-    for s, st, x, y, i, j in sorted(found, key=lambda f: -f[0]):
-        if s < MIN_SCORE:
+        for band in range(3):
+            rows = np.flatnonzero(bands == band)
+            sub = part[rows]
+            i, j = np.unravel_index(int(np.argmax(sub)), sub.shape)
+            found.append((float(sub[i, j]) / typical * st.weight, st,
+                          st.x0 + (j + 0.5) * st.step, float(kit.ys[rows[i]]), int(rows[i]),
+                          int(j) + st.col))
+    return pic, sorted(found, key=lambda f: -f[0])
+
+
+def find_cube(frame: np.ndarray, profile: Any) -> tuple[float, _Strip, float, float] | None:
+    """(score, strip, x, y) of the best cube face square (canonical face-plane coordinates), or
+    None when no square is clear enough. A square that is a piece of something larger
+    (:func:`joined`: a hand over the cube leaves its edges as the best square) gives way to the
+    next best."""
+    pic, found = _squares(frame, profile)
+    best = _best(pic, found)
+    return None if best is None else best[:4]
+
+
+def _best(pic: np.ndarray, found: list[_Square], owner: str | None = None,
+          lay: Layout | None = None) -> _Square | None:
+    """The best square clear enough and not joined (at ``owner``'s end only, when given)."""
+    for sq in found:
+        if sq[0] < MIN_SCORE:
             return None
-        if not joined(pic, i, j):
-            return s, st, x, y
+        if owner is not None and lay is not None and owner_at(lay, sq[3]) != owner:
+            continue
+        if not joined(pic, sq[4], sq[5]):
+            return sq
     return None
 
 
@@ -586,10 +611,11 @@ def owner_at(lay: Layout, y: float) -> str:
 
 def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
     """The cube on a frame of the profile's board, or None when none is seen."""
-    found = find_cube(frame, profile)
-    if found is None:
+    pic, found = _squares(frame, profile)
+    best = _best(pic, found)
+    if best is None:
         return None
-    score, st, x, y = found
+    score, st, x, y = best[:4]
     lay = profile.layout
     owner = owner_at(lay, y)
     side = CUBE_D * lay.d
@@ -601,11 +627,29 @@ def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
         if fit_face(win, np.array([FACE_WIN / 2 - 0.5] * 2), FACE_WIN / FACE_WIN_SIDES) is None:
             return None
     if owner == "center":
+        ends = [sq for sq in (_best(pic, found, o, lay) for o in ("white", "black")) if sq]
+        if ends and max(sq[0] for sq in ends) >= AMBIGUOUS * score:
+            # a square at an end nearly as clear: a checker in the middle and an owned cube,
+            # or the centred cube and a checker at an end; the end's if it shows a number
+            return _numbered_end(frame, ends, lay)
         return CubeReading("center", 1, (x, y), st.where, score, 1.0)
     if win is None:
         win = face_window(frame, st, x, y, side)
     read = read_face(win, UPRIGHT[owner], face_px=face_size_px(st, x, y, side))
     return CubeReading(owner, read.value, (x, y), st.where, score, read.margin)
+
+
+def _numbered_end(frame: np.ndarray, ends: list[_Square], lay: Layout) -> CubeReading | None:
+    """The owner's cube among squares at the ends (the clearest first) whose face shows a
+    clear number (2..64, upright for that owner: a checker shows none), else None."""
+    side = CUBE_D * lay.d
+    for score, st, x, y, _i, _j in sorted(ends, key=lambda sq: -sq[0]):
+        owner = owner_at(lay, y)
+        read = read_face(face_window(frame, st, x, y, side), UPRIGHT[owner],
+                         face_px=face_size_px(st, x, y, side))
+        if read.value is not None:
+            return CubeReading(owner, read.value, (x, y), st.where, score, read.margin)
+    return None
 
 
 def cube_observation(reading: CubeReading | None) -> Cube | None:

@@ -163,3 +163,36 @@ def test_a_hand_over_the_cube_is_no_cube_not_a_wrong_owner(seed: int, k: int) ->
     assert tr["hand"]
     cube = observe_cube(img, prof)
     assert cube is None or cube.owner == tr["cube"]["owner"], (cube, tr["cube"])
+
+
+def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """The middle's square is a centred cube only when no end shows a square nearly as clear
+    (``AMBIGUOUS`` of it): then the end's square is the owner's cube when its face shows a
+    number, and otherwise nothing is sure (no cube rather than a guess)."""
+    from types import SimpleNamespace
+
+    import vision.cube as cube
+
+    lay = SimpleNamespace(H=400.0, d=40.0)
+    profile = SimpleNamespace(layout=lay)
+    strip = SimpleNamespace(where="bar")
+    middle = (3.0, strip, 10.0, 200.0, 50, 5)
+    end = (3.0 * cube.AMBIGUOUS + 0.1, strip, 10.0, 390.0, 90, 5)  # white's end
+    monkeypatch.setattr(cube, "joined", lambda pic, i, j, side=cube.STRIP_PX: False)
+    monkeypatch.setattr(cube, "face_window", lambda *a: np.zeros((40, 40), np.float32))
+    monkeypatch.setattr(cube, "face_size_px", lambda *a: 20.0)
+    frame = np.zeros((10, 10, 3), np.uint8)
+
+    def read(squares: list, value: int | None) -> cube.CubeReading | None:
+        monkeypatch.setattr(cube, "_squares", lambda f, p: (None, squares))
+        monkeypatch.setattr(cube, "read_face", lambda *a, **k: cube.FaceRead(
+            value, value or 2, 0.9, 0.1, np.zeros(1)))
+        return cube.read_cube(frame, profile)
+
+    got = read([middle, end], 8)
+    assert got is not None and (got.owner, got.value) == ("white", 8)
+    assert read([middle, end], None) is None
+    weak_end = (3.0 * cube.AMBIGUOUS - 0.1, *end[1:])
+    got = read([middle, weak_end], 8)
+    assert got is not None and (got.owner, got.value) == ("center", 1)
