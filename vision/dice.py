@@ -28,10 +28,10 @@ shift is not small: a die's side up, its top face is seen up to half a die's sid
 its base (away from the camera's foot), and the footprint holds the top face and the sides the
 camera sees; the face search also looks where the pose puts the top face (:func:`top_lift`).
 
-A settled board is read frame after frame: the reader remembers the last frames' windows and
-what they showed (:class:`DiceMemory`), and a window at or near a remembered one that still
-shows the same picture there is not read again (the live pipeline's settled frames mostly show
-the dice of the frame before: ``bench.bench_vision --footage``).
+A settled board is read frame after frame: the reader remembers the last frame's windows and
+what they showed (:class:`DiceMemory`), and a window that still shows the same picture is not
+read again (the live pipeline's settled frames mostly show the dice of the frame before:
+``bench.bench_vision --footage``).
 
 Ownership follows the tournament rule: each player rolls into the right-hand half from their own
 seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
@@ -80,12 +80,10 @@ GROW = 0.1  # a footprint grows by this x a die's side before its face is looked
 EDGE_MARGIN = 0.45  # a blob this near (x a die's side) a long edge of the field is not a die
 SAME_LEVEL = 16  # a remembered window is the same picture when no block mean moved more
 # (MJPG footage of a still board: 9..12 between frames, a changed pip tens; at 8 most windows
-# of a still die were read again)
-NEAR = 8  # and a window this many canvas pixels (0.45 die) from a remembered one is looked at
-# there (a candidate's centre moves with the noise; a die within a window's reach of the new
-# centre lies in the remembered window, whose picture would then have changed)
-KEEP_FRAMES = 3  # a window is remembered for this many frames after it was last one (a blob
-# the noise hides in one frame is back in the next)
+# of a still die were read again). A window is recalled at its own place only: one recalled
+# near it (the candidate's centre moves with the noise) or from frames before the last kept
+# phantoms the fresh read of the new place dropped (held-out footage 900011 dance: rolls
+# right 51-52 against 76 afresh)
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there
@@ -223,41 +221,29 @@ class WindowCanvas:
 
 class DiceMemory:
     """The read windows of the last frame and what they showed. A settled board is read frame
-    after frame: a window at (or within :data:`NEAR` pixels of) a remembered one whose picture
-    there (4 x 4 pixel block means, each within :data:`SAME_LEVEL`) and held mask are unchanged
-    is not read again: the remembered reading is the answer. A changed pip moves a block mean
-    by tens of levels; camera noise and MJPG by up to a dozen (recorded footage)."""
+    after frame: a window at the same place whose picture (4 x 4 pixel block means, each within
+    :data:`SAME_LEVEL`) and held mask are unchanged is not read again: the remembered reading
+    is the answer. A changed pip moves a block mean by tens of levels; camera noise and MJPG by
+    up to a dozen (recorded footage)."""
 
     def __init__(self) -> None:
         self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
         self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
-        self.age: dict[tuple[int, int], int] = {}  # frames since a remembered place was a window
 
     def new_frame(self) -> None:
-        """The next frame: its windows are remembered, and the older ones for up to
-        :data:`KEEP_FRAMES` frames in all (a candidate the noise hides in one frame is still
-        remembered in the next)."""
-        seen = {(e[0], e[1]) for e in self.now}
-        old = [e for e in self.last if (e[0], e[1]) not in seen
-               and self.age.get((e[0], e[1]), 0) + 1 < KEEP_FRAMES]
-        self.age = {**{(e[0], e[1]): self.age.get((e[0], e[1]), 0) + 1 for e in old},
-                    **dict.fromkeys(seen, 0)}
-        self.last, self.now = self.now + old, []
+        self.last, self.now = self.now, []
 
     def forget(self) -> None:
-        self.last, self.now, self.age = [], [], {}
+        self.last, self.now = [], []
 
-    def recall(self, frame: np.ndarray, kit: DiceKit, H: np.ndarray,
-               held_mosaic: np.ndarray | None, a: int, b: int) -> tuple[DieReading | None] | None:
-        """(the reading,) of the last frame's window at canvas place (a, b), or the nearest
-        within :data:`NEAR` pixels, when the frame still shows the same there (and the counted
-        checkers' mask is the same); None otherwise."""
-        near = sorted((max(abs(e[0] - a), abs(e[1] - b)), k) for k, e in enumerate(self.last)
-                      if abs(e[0] - a) <= NEAR and abs(e[1] - b) <= NEAR)
-        for _, k in near:
-            a0, b0, blocks, hb0, reading = self.last[k]
-            M, held = _window_at(kit, H, held_mosaic, a0, b0)
-            if (b"" if held is None else held.tobytes()) != hb0:
+    def recall(self, frame: np.ndarray, M: np.ndarray, a: int, b: int,
+               held: np.ndarray | None) -> tuple[DieReading | None] | None:
+        """(the reading,) of the last frame's window at canvas place (a, b) (``M``: its map to
+        the frame) when the frame still shows the same there (and the counted checkers' mask
+        ``held`` is the same); None otherwise."""
+        hb = b"" if held is None else held.tobytes()
+        for a0, b0, blocks, hb0, reading in self.last:
+            if (a0, b0) != (a, b) or hb0 != hb:
                 continue
             win = cv2.warpPerspective(frame, M, (WIN, WIN),
                                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
@@ -447,10 +433,10 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if placed is None:
         return None
     centre, a, b = placed
-    seen = kit.memory.recall(frame, kit, H, held_mosaic, a, b)
+    M, held = _window_at(kit, H, held_mosaic, a, b)
+    seen = kit.memory.recall(frame, M, a, b, held)
     if seen is not None:
         return seen[0]
-    M, held = _window_at(kit, H, held_mosaic, a, b)
     win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     reading = _read_window(kit, win, M, centre, span, held, (a, b))

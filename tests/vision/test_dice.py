@@ -139,10 +139,11 @@ def test_a_remembered_window_is_not_read_again(scene_reads: list,
     kit.memory.forget()
 
 
-def test_a_window_near_a_remembered_one_is_recalled(scene_reads: list,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """A candidate's centre moved by a few window pixels (the noise moves a blob's centroid)
-    finds the remembered window, which shows the same: no read; one moved further is read."""
+def test_a_remembered_window_outlasts_compression_noise(scene_reads: list,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same frame again under blocky noise as MJPG leaves it (8 x 8 pixel blocks shifted
+    by up to 10 levels: recorded footage of a still board differs so between frames): every
+    window comes from memory; a die's face changed under the same noise is read again."""
     import vision.dice as vd
 
     tr, reads, prof, img, counts = next(x for x in scene_reads
@@ -150,48 +151,33 @@ def test_a_window_near_a_remembered_one_is_recalled(scene_reads: list,
     kit = vd.kit_for(prof)
     kit.memory.forget()
     first = vd.read_dice(img, prof, counts)
-    die = next(r for r in first if r.value is not None)
     reads_done: list[int] = []
     real = vd._read_window
     monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
-    H = prof.homography((img.shape[1], img.shape[0]))
+    rng = np.random.default_rng(1)
+    h, w = img.shape[:2]
+    shift = rng.integers(-10, 11, ((h + 7) // 8, (w + 7) // 8)).repeat(8, 0).repeat(8, 1)
+    noisy = np.clip(img.astype(np.int16) + shift[:h, :w, None], 0, 255).astype(np.uint8)
+    H = prof.homography((w, h))
     held = vd.held_mosaic(kit, counts)
-    step = 1.0 / kit.canvas.px  # one window pixel, canonical
     kit.memory.new_frame()
-    a = kit.memory.last[0]  # a remembered window's centre, then 6 window pixels off it
-    centre = kit.canvas.origin + (np.array([a[1], a[0]], float) + vd.WIN / 2) / kit.canvas.px
-    got = vd.read_die(img, kit, H, centre + np.array([6 * step, -4 * step]), held)
-    assert not reads_done
-    assert got == a[4]
+    windows = list(kit.memory.last)
+    assert len(windows) >= 2
+
+    def centre(a: int, b: int) -> np.ndarray:
+        return kit.canvas.origin + (np.array([b, a], float) + vd.WIN / 2) / kit.canvas.px
+
+    # the candidates' windows again (the noise may move the candidates themselves)
+    got = [vd.read_die(noisy, kit, H, centre(a, b), held) for a, b, *_ in windows]
+    assert got == [e[4] for e in windows] and not reads_done
+    assert any(r is not None and r.value is not None for r in got)
+    die = next(r for r in first if r.value is not None)
+    x, y = (int(round(c)) for c in die.frame_xy)
+    cv2.circle(noisy, (x, y), 3, (0, 0, 255), -1)
     kit.memory.new_frame()
-    vd.read_die(img, kit, H, centre + np.array([(vd.NEAR + 4) * step, 0.0]), held)
-    assert reads_done  # beyond NEAR: read afresh
-    assert die in first
-    kit.memory.forget()
-
-
-def test_a_window_is_remembered_over_frames_it_was_not_seen(
-        scene_reads: list, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A window missing from a frame (its blob hidden by the noise) is still remembered in the
-    next ones, up to KEEP_FRAMES frames, then forgotten."""
-    import vision.dice as vd
-
-    tr, reads, prof, img, counts = next(x for x in scene_reads
-                                        if any(r.value is not None for r in x[1]))
-    kit = vd.kit_for(prof)
-    kit.memory.forget()
-    first = vd.read_dice(img, prof, counts)
-    reads_done: list[int] = []
-    real = vd._read_window
-    monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
-    assert vd.KEEP_FRAMES >= 2
-    for _ in range(vd.KEEP_FRAMES - 1):
-        kit.memory.new_frame()  # a frame with no candidates at all
-    assert vd.read_dice(img, prof, counts) == first and not reads_done
-    for _ in range(vd.KEEP_FRAMES):
-        kit.memory.new_frame()
-    vd.read_dice(img, prof, counts)
-    assert reads_done  # forgotten after KEEP_FRAMES frames unseen
+    for a, b, *_ in windows:
+        vd.read_die(noisy, kit, H, centre(a, b), held)
+    assert reads_done
     kit.memory.forget()
 
 
