@@ -631,7 +631,7 @@ SPOT_NEAR = 0.12  # a spot this near a pip place (x the side) is that place's pi
 SPOTS_NOT: tuple[int, ...] = (1, 3)  # values never read on the spots' evidence (a 3: a blurred
 # 6's row passes for one)
 STRONG_NOT: tuple[int, ...] = (3,)  # values never read as a strong fit (the same)
-STRONG2_CORR, STRONG2_MARGIN = 0.72, 0.08  # or this correlation with a plain read's lead
+STRONG2_CORR, STRONG2_MARGIN = 0.7, 0.08  # or a plain read's correlation and lead (0.72: fewer)
 FOUR_VS_FIVE: float | None = 0.1  # a 4 fits this much better than a 5 of the other colour
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
