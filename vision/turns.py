@@ -21,6 +21,13 @@ that say a hand is over the board but read every region count once ``still_hand`
 settled run show one unchanged board (a real hand moves, or hides regions; a board changing under
 it begins a new run), and the fused reading goes on with no hand.
 
+New dice outvote the old ones (:func:`since_new_dice`): when the run's last ``n`` reads agree on
+another player's roll than earlier reads of the run (or dice where earlier reads saw none), the
+settle gate missed the throw, and only the reads since it vote (the old pair's reads, and what
+earlier runs showed of it, no longer count). Four dice with no owner (variants: the next throw
+lands while the previous pair still lies) are read as the newest pair (:meth:`StableReader.newest`):
+the four values less the pair that lay there before, the other player's.
+
 The dice are tolerated when refused: a roll needs ``n`` agreeing reads — in one run, or over
 runs of the same dice (no run without dice, or with another player's, in between); dice seen
 and not read go on as dice with no values (the referee then waits, or reads the roll from the
@@ -101,6 +108,14 @@ def _dice_key(dice: Dice) -> DiceKey:
     return (tuple(sorted(dice.values)), dice.owner, dice.cocked)
 
 
+OTHER = {"white": "black", "black": "white"}
+
+
+def _is_four(dice: Dice | None) -> bool:
+    """Four dice read with no owner: two pairs on the field (a double is two dice)."""
+    return dice is not None and dice.owner is None and len(dice.values) == 4
+
+
 @dataclass
 class _DiceVote:
     """The dice a run's reads show: None (no dice), or the agreed reading."""
@@ -138,6 +153,34 @@ def vote_dice(reads: Sequence[Observation], support: Sequence[DiceKey] = (),
         # too few reads (another frame will tell), or rival rolls: the values stay unknown
         return _DiceVote(True, rival == 0, Dice((), owner, cocked) if rival == 0 else None)
     return _DiceVote(True, True, Dice(values, owner, cocked))
+
+
+def _valued(obs: Observation) -> DiceKey | None:
+    return None if obs.dice is None or not obs.dice.values else _dice_key(obs.dice)
+
+
+def since_new_dice(reads: Sequence[Observation], need: int = 2) -> Sequence[Observation]:
+    """The reads that vote on the dice: all of them, or, when the last ``need`` reads agree on
+    a roll with an owner and an earlier read saw another player's dice or none (the throw
+    landed under a settle gate that saw no motion), the reads since the new dice appeared (a
+    read of the same player's dice without values counts with them). Never on one read: a
+    lone misread of the owner or of the presence changes nothing."""
+    if len(reads) <= need:
+        return reads
+    last = {_valued(r) for r in reads[-need:]}
+    key = last.pop() if len(last) == 1 else None
+    if key is None or key[1] is None:
+        return reads
+    start = len(reads) - need
+    while start > 0 and (_valued(reads[start - 1]) == key or (
+            reads[start - 1].dice is not None and not reads[start - 1].dice.values
+            and reads[start - 1].dice.owner == key[1])):
+        start -= 1
+    earlier = reads[:start]
+    if any(r.dice is None or (r.dice.owner is not None and r.dice.owner != key[1])
+           for r in earlier):
+        return reads[start:]
+    return reads
 
 
 @dataclass(frozen=True)
@@ -178,6 +221,9 @@ class StableReader:
         self.glitches = 0  # single reads dropped: their board differed from the run's alone
         self.still_hands = 0  # readings passed from runs with a hand read over a still board
         self._held: Observation | None = None  # a read whose board differs from the run's
+        self._four: tuple[DiceKey, DiceKey] | None = None  # four dice: (old pair, newest pair)
+        self._saw_four = False  # the current run holds a read of four dice
+        self.fours = 0  # reads of four dice taken as the newest pair
 
     def reset(self) -> None:
         """End the current run (an unsettled frame, a lost camera); what its dice showed is
@@ -185,7 +231,10 @@ class StableReader:
         run, self._run, self._held = self._run, [], None
         if not run:
             return
-        vote = vote_dice(run, self._support(), self.n)
+        vote = self._vote(run)
+        if not self._saw_four:  # the pair read alone again: the four dice are gone
+            self._four = None
+        self._saw_four = False
         if vote.sure and not vote.present:
             self._carried = self._single = None  # no dice: the next roll starts afresh
             return
@@ -200,6 +249,40 @@ class StableReader:
         if singles:  # one roll read once (two: neither is trusted)
             self._single = singles.pop() if len(singles) == 1 else None
 
+    def _vote(self, run: Sequence[Observation]) -> _DiceVote:
+        """The run's dice: the reads since new dice appeared vote, with the support of earlier
+        runs of the same player's dice."""
+        reads = since_new_dice(run, self.n)
+        support = self._support()
+        if len(reads) < len(run):
+            owner = _dice_key(reads[-1].dice)[1] if reads[-1].dice is not None else None
+            support = [k for k in support if k[1] == owner]
+        return vote_dice(reads, support, self.n)
+
+    def newest(self, dice: Dice | None) -> Dice | None:
+        """Four dice with no owner read as the newest pair: the four values less the pair that
+        lay there before (the roll agreed in earlier runs, or the old pair of an earlier
+        reading of these four), the other player's. Else ``dice`` as read (the referee waits)."""
+        if not _is_four(dice):
+            return dice
+        assert dice is not None
+        if self._four is not None and Counter(dice.values) == Counter(
+                self._four[0][0] + self._four[1][0]):
+            return Dice(self._four[1][0], self._four[1][1], dice.cocked)
+        if self._four is not None:
+            return dice  # not the two pairs seen: a misread, the referee waits
+        old = self._carried if self._carried is not None else self._single
+        if old is None or old[1] not in OTHER or len(old[0]) != 2:
+            return dice
+        rest = Counter(dice.values)
+        rest.subtract(Counter(old[0]))
+        if any(v < 0 for v in rest.values()):
+            return dice  # the old pair is not among the four: a misread, the referee waits
+        values = tuple(sorted(rest.elements()))
+        new: DiceKey = (values, OTHER[old[1]], False)
+        self._four = (old, new)
+        return Dice(values, new[1], dice.cocked)
+
     def _support(self) -> list[DiceKey]:
         """Rolls earlier runs of the same dice showed: agreed on, or read once."""
         return [k for k in (self._carried, self._single) if k is not None]
@@ -207,6 +290,7 @@ class StableReader:
     def forget(self) -> None:
         """Forget everything (a new profile: another board, another view)."""
         self._run, self._carried, self._single, self._held = [], None, None, None
+        self._four, self._saw_four = None, False
 
     def good(self, obs: Observation) -> bool:
         """Settled, the board found, sure enough, and no hand, or a hand that hides no region
@@ -224,6 +308,12 @@ class StableReader:
                 self.rejected += 1
             self.reset()
             return None
+        four = _is_four(obs.dice)
+        if four:
+            dice = self.newest(obs.dice)
+            if dice is not obs.dice:
+                self.fours += 1
+                obs = replace(obs, dice=dice)
         if self._held is not None:
             held, self._held = self._held, None
             if self._run and not changed_regions(merged(self._run), obs):
@@ -244,13 +334,14 @@ class StableReader:
             return None
         if not self._run:
             self.runs += 1
+        self._saw_four = self._saw_four or four
         self._run.append(obs)
         if len(self._run) < self.n:
             return None
         hands = any(r.hand for r in self._run)
         if hands and len(self._run) < (self.still_hand or 0):
             return None  # a hand read over the board: only a still board for long counts
-        vote = vote_dice(self._run, self._support(), self.n)
+        vote = self._vote(self._run)
         if not vote.sure:
             self.waited += 1
             return None
@@ -281,4 +372,4 @@ def board_changed(obs: Observation, pos: Position) -> bool:
 
 __all__ = ["StableReader", "TrackedObservation", "board_changed", "changed_regions", "merged",
            "reading_key",
-           "vote_dice"]
+           "since_new_dice", "vote_dice"]

@@ -160,3 +160,62 @@ def test_the_fused_reading_keeps_the_base_colours_of_pins() -> None:
     assert sr.push(read(ROLL, base=base)) is None
     out = sr.push(read(ROLL, base=base))
     assert out is not None and out.base == base and out.dice == ROLL
+
+
+def _settled_run(reader: StableReader, *dice: Dice | None) -> Observation | None:
+    out = None
+    for d in dice:
+        out = reader.push(read(d))
+    return out
+
+
+def test_new_dice_landing_in_a_settled_run_outvote_the_old_pair() -> None:
+    old, new = Dice((2, 3), "black"), Dice((1, 6), "white")
+    reader = StableReader()
+    assert _settled_run(reader, old, old).dice == old
+    reader.reset()  # black's pair carried into the next run
+    got = _settled_run(reader, old, old, old, new, new)
+    assert got is not None and got.dice == new
+    # one read of the other player's dice is a misread: the old pair stands
+    reader = StableReader()
+    got = _settled_run(reader, old, old, old, new, old)
+    assert got is not None and got.dice == old
+
+
+def test_dice_landing_after_reads_of_none_outvote_them() -> None:
+    new = Dice((1, 6), "white")
+    got = _settled_run(StableReader(), None, None, None, new, new)
+    assert got is not None and got.dice == new
+    got = _settled_run(StableReader(), None, None, None, None, new)
+    assert got is not None and got.dice is None  # one read: no roll
+
+
+def test_four_dice_read_as_the_newest_pair_the_other_players() -> None:
+    reader = StableReader()
+    old = Dice((2, 5), "white")
+    _settled_run(reader, old, old)
+    reader.reset()
+    four = Dice((1, 2, 4, 5), None)
+    got = _settled_run(reader, four, four)
+    assert got is not None and got.dice == Dice((1, 4), "black")
+    reader.reset()  # black moves; the four dice still lie: still black's 1-4
+    got = _settled_run(reader, four, four)
+    assert got is not None and got.dice == Dice((1, 4), "black")
+    # four dice the two pairs do not make (one misread): no roll
+    reader.reset()
+    got = _settled_run(reader, Dice((1, 3, 4, 5), None), Dice((1, 3, 4, 5), None))
+    assert got is not None and not (got.dice and got.dice.owner)
+    # white's pair picked up: black's pair alone, then white's throw beside it
+    reader.reset()
+    _settled_run(reader, Dice((1, 4), "black"), Dice((1, 4), "black"))
+    reader.reset()
+    got = _settled_run(reader, Dice((1, 3, 4, 6), None), Dice((1, 3, 4, 6), None))
+    assert got is not None and got.dice == Dice((3, 6), "white")
+
+
+def test_four_dice_without_the_old_pair_among_them_wait() -> None:
+    reader = StableReader()
+    _settled_run(reader, Dice((2, 5), "white"), Dice((2, 5), "white"))
+    reader.reset()
+    got = _settled_run(reader, Dice((1, 3, 4, 6), None), Dice((1, 3, 4, 6), None))
+    assert got is not None and got.dice == Dice((1, 3, 4, 6), None)
