@@ -259,16 +259,19 @@ def _squares(frame: np.ndarray, profile: Any) -> tuple[np.ndarray, list[_Square]
     sc, mean_gx = square_scores(pic if COLOUR_EDGES else cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY))
     sc *= kit.allowed
     typical = mean_gx + 10.0
-    bands = np.digitize(kit.ys, [profile.layout.H / 4, 3 * profile.layout.H / 4])
+    key = f"cube_bands{frame.shape[1], frame.shape[0]}"
+    if key not in profile._cache:  # the rows of the three bands: black's end, middle, white's
+        bands = np.digitize(kit.ys, [profile.layout.H / 4, 3 * profile.layout.H / 4])
+        profile._cache[key] = [(int(np.flatnonzero(bands == b)[0]),
+                                int(np.flatnonzero(bands == b)[-1]) + 1) for b in range(3)]
     found: list[_Square] = []
     for st in kit.strips:
         part = sc[:, st.col:st.col + st.width]
-        for band in range(3):
-            rows = np.flatnonzero(bands == band)
-            sub = part[rows]
+        for lo, hi in profile._cache[key]:
+            sub = part[lo:hi]
             i, j = np.unravel_index(int(np.argmax(sub)), sub.shape)
             found.append((float(sub[i, j]) / typical * st.weight, st,
-                          st.x0 + (j + 0.5) * st.step, float(kit.ys[rows[i]]), int(rows[i]),
+                          st.x0 + (j + 0.5) * st.step, float(kit.ys[lo + i]), lo + int(i),
                           int(j) + st.col))
     return pic, sorted(found, key=lambda f: -f[0])
 
