@@ -122,3 +122,62 @@ def _background(lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray) -> Backg
     sigma = 1.4826 * np.median(np.abs(resid - np.median(resid, 0)), 0)
     sigma = np.maximum(sigma.astype(np.float32) * 1.5, SIGMA_FLOOR)
     return Background(means, sigma)
+
+
+FIT_STEPS = (0.02, 0.01, 0.005)  # corner moves tried, as shares of the board's diagonal
+FIT_CAP = 900.0  # a pixel's squared Lab distance counts at most this much (a die, a glint)
+
+
+def fit_corners(frame: np.ndarray, corners: np.ndarray, pos: Position,
+                shape: BoardShape | None = None, trays_right: bool = True,
+                steps: tuple[float, ...] = FIT_STEPS) -> np.ndarray:
+    """``corners`` (canonical order) moved, one corner at a time, to where the known position's
+    labels fit the frame best: checker pixels alike, empty board pixels like the same place on
+    the other points of their kind. A found corner 2-3 % off puts a point's first slot on the
+    frame's rail or half over its bottom checker, which the reader then misses for good
+    (held-out footage 900003: a corner 18 px off, the 3-point read one short in every frame)."""
+    lay = Layout(shape or BoardShape())
+    labels = label_strips(lay, pos)[:24]
+    kinds = strip_kinds(lay)[:24]
+    c = np.asarray(corners, np.float64).copy()
+    diag = float(np.linalg.norm(c[0] - c[2]))
+    best = _fit_cost(_strips_lab(frame, lay, c, trays_right)[:24], labels, kinds)
+    for s in steps:
+        moved = True
+        while moved:
+            moved = False
+            for i in range(4):
+                for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)):
+                    cand = c.copy()
+                    cand[i] += np.asarray(d) * s * diag
+                    v = _fit_cost(_strips_lab(frame, lay, cand, trays_right)[:24], labels, kinds)
+                    if v < best:
+                        best, c, moved = v, cand, True
+    return c
+
+
+def _fit_cost(lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray) -> float:
+    """How badly the labels fit the point strips: the share of pixels nearer another class
+    than their own; a checker colour's class is the median of its pixels, the empty board's
+    the mean of the same place on the free points of its kind (comparisons, not spreads: a
+    metal checker's glints or a marble's veins cost nothing while its pixels stay nearer its
+    own colour than the board's)."""
+    lab = lab.astype(np.float32)
+    n, L, W = labels.shape
+    board = np.full(lab.shape, np.nan, np.float32)
+    for k in np.unique(kinds):
+        idx = np.flatnonzero(kinds == k)
+        free = (labels[idx] == 0)[..., None]
+        tot = free.sum(0)
+        mean = (lab[idx] * free).sum(0) / np.maximum(tot, 1)
+        board[idx] = np.where(tot > 0, mean, np.nan)
+    d_bg = ((lab - board) ** 2).sum(-1)
+    d = [d_bg]
+    for c in (1, 2):
+        px = lab[labels == c]
+        centre = np.median(px, 0) if len(px) else np.full(3, np.nan, np.float32)
+        d.append(((lab - centre) ** 2).sum(-1))
+    D = np.stack(d)  # (3, n, L, W): board, white, black
+    ok = ~np.isnan(D).any(0) & (labels >= 0)
+    nearest = np.argmin(np.where(np.isnan(D), np.inf, D), 0)
+    return float(np.count_nonzero((nearest != labels) & ok) / max(np.count_nonzero(ok), 1))
