@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .corrections import SetPosition, game_sets
 from .judge import judge
 from .matfile import move_numbers, read_mat
 from .moves import DiceError, check_dice, format_play
@@ -90,6 +91,8 @@ class _GameCheck:
         self.resign: tuple[Side, int] | None = None
         self.ended: tuple[str, Side, int, str] | None = None  # how, winner, points, why
         self.wins: list[Action] = []
+        self.sets = game_sets(game)
+        self.opened = False  # a roll was made, or a position was set mid-game
 
     def report(self, k: int, a: Action, message: str) -> None:
         self.problems.append(Problem(self.game.number, self.numbers[k], a.side, message, a.line))
@@ -98,6 +101,8 @@ class _GameCheck:
         """Check every action; the (winner, points) the rules give, if the game was decided."""
         acts = self.game.actions
         for k, a in enumerate(acts):
+            if k in self.sets:
+                self._set(self.sets[k][-1])
             if a.kind is Kind.WIN:
                 self.wins.append(a)
                 self._win(k, a)
@@ -133,6 +138,15 @@ class _GameCheck:
         what = {"drop": "the drop", "resign": "the resignation", "bearoff": "the last checker"}
         return f"{a.kind.value} after the game was over ({what[how]} ended it)"
 
+    def _set(self, s: SetPosition) -> None:
+        """A position set mid-game (a ``Set Pos`` line): the board and cube go on from it; whose
+        turn it is comes from the next roll when the set does not say."""
+        self.pos = s.position
+        self.cube, self.owner = s.cube_value, s.cube_owner
+        self.turned = self.turned or s.cube_value > 1
+        self.turn, self.opened = s.turn, True
+        self.offer = self.resign = None
+
     # -- rolls and plays ------------------------------------------------------------------------
 
     def _roll(self, k: int, a: Action, nxt: Action | None) -> None:
@@ -148,7 +162,8 @@ class _GameCheck:
             self.resign = None
         if self.turn is not None and a.side is not self.turn:
             self.report(k, a, f"it was {self.turn.value}'s turn to roll")
-        opening = self.turn is None
+        opening = not self.opened
+        self.opened = True
         self.turn = a.side.other
         try:
             dice = check_dice(list(a.dice or ()))
@@ -211,9 +226,9 @@ class _GameCheck:
             return "no doubling in the Crawford game"
         if self.offer is not None:
             return "a double while another cube offer waited for an answer"
-        if self.turn is None:
+        if not self.opened:
             return "no double before the opening roll"
-        if a.side is not self.turn:
+        if self.turn is not None and a.side is not self.turn:
             return f"only {self.turn.value} could double (it was {self.turn.value}'s turn)"
         if self.owner is not None and self.owner is not a.side:
             return f"{self.owner.value} owns the cube"

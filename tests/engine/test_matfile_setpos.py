@@ -235,3 +235,23 @@ def test_a_log_without_corrections_is_written_as_before() -> None:
     events = [event_from_json(e) for e in _json_log(ref)]
     assert find_sets(events) == {}
     assert export_match("mat", ref.record, _json_log(ref)) == write_mat(ref.record)
+
+
+def test_gammoncam_check_goes_on_from_a_set_position() -> None:
+    """``check`` reads the Set Pos line as the board the next plays start from: the plays after a
+    camera correction are no problems; set a board they cannot be played from, and they are."""
+    from engine.check import check_mat
+    from engine.corrections import SetPosition
+
+    ref, end = camera_corrected()
+    text = export_match("mat", ref.record, _json_log(ref))
+    unfinished = ["the match stops at 0-0: nobody reached 7"]  # the only problem: it goes on
+    assert [p.message for p in check_mat(text)] == unfinished
+    # the same line setting a board without white's 13-point: white's 55 13/8(4) is now a problem
+    data = end.to_json()
+    data["points"][5] += data["points"][12]
+    data["points"][12] = 0
+    other = set_pos_line(SetPosition(Position.from_json(data), source=CAMERA))
+    moved = "\n".join(other if ln.startswith("; Set Pos=") else ln for ln in text.splitlines())
+    problems = check_mat(moved)
+    assert [(p.move, p.side) for p in problems if p.side is not None] == [(2, WHITE)]
