@@ -223,12 +223,15 @@ class StableReader:
         self._held: Observation | None = None  # a read whose board differs from the run's
         self._four: tuple[DiceKey, DiceKey] | None = None  # four dice: (old pair, newest pair)
         self._saw_four = False  # the current run holds a read of four dice
+        self._cut = 0  # the run's reads before this one hold dice since replaced
         self.fours = 0  # reads of four dice taken as the newest pair
 
     def reset(self) -> None:
         """End the current run (an unsettled frame, a lost camera); what its dice showed is
         carried into the next run."""
         run, self._run, self._held = self._run, [], None
+        cut, self._cut = self._cut, 0
+        run = run[cut:]  # the reads since the run's dice changed
         if not run:
             return
         vote = self._vote(run)
@@ -252,7 +255,10 @@ class StableReader:
     def _vote(self, run: Sequence[Observation]) -> _DiceVote:
         """The run's dice: the reads since new dice appeared vote, with the support of earlier
         runs of the same player's dice."""
-        reads = since_new_dice(run, self.n)
+        cut = self._cut if run is self._run else 0
+        reads = since_new_dice(run[cut:], self.n)
+        if run is self._run:  # the new dice stay for the rest of the run (no flip back)
+            self._cut = len(run) - len(reads)
         support = self._support()
         if len(reads) < len(run):
             owner = _dice_key(reads[-1].dice)[1] if reads[-1].dice is not None else None
@@ -290,7 +296,7 @@ class StableReader:
     def forget(self) -> None:
         """Forget everything (a new profile: another board, another view)."""
         self._run, self._carried, self._single, self._held = [], None, None, None
-        self._four, self._saw_four = None, False
+        self._four, self._saw_four, self._cut = None, False, 0
 
     def good(self, obs: Observation) -> bool:
         """Settled, the board found, sure enough, and no hand, or a hand that hides no region

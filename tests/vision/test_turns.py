@@ -219,3 +219,13 @@ def test_four_dice_without_the_old_pair_among_them_wait() -> None:
     reader.reset()
     got = _settled_run(reader, Dice((1, 3, 4, 6), None), Dice((1, 3, 4, 6), None))
     assert got is not None and got.dice == Dice((1, 3, 4, 6), None)
+
+
+def test_new_dice_stay_for_the_rest_of_the_run() -> None:
+    """Once the run's dice changed, a later read that agrees with neither pair (dice seen, none
+    read) does not bring the old pair back (the referee would see the new roll taken away)."""
+    old, new = Dice((2, 5), "black"), Dice((2, 3), "white")
+    reader = StableReader()
+    assert _settled_run(reader, old, old, old, old, new, new).dice == new
+    got = reader.push(read(Dice((), None)))
+    assert got is not None and got.dice != old
