@@ -59,18 +59,29 @@ GAMES: list[tuple[int, str, str | None]] = [
 ]
 
 
-def _mat_round_trip(record: Any) -> bool:
+def _mat_round_trip(record: Any, events: list[dict]) -> bool:
+    """The .mat written (positions set mid-game as ``Set Pos`` lines) reads back with every play's
+    roll and board in place (boards, not steps: an illegal play let stand is written as hops)."""
+    from engine.corrections import game_sets, with_corrections
     from engine.matfile import read_mat, write_mat
+    from engine.record import Kind, apply_steps
 
-    back = read_mat(write_mat(record))
+    written = with_corrections(record, events)
+    back = read_mat(write_mat(written))
 
     def plays(rec: Any) -> list[tuple]:
-        # the same moves (which die a bear-off used is the writer's choice)
-        return [(a.side, a.dice and tuple(sorted(a.dice)),
-                 sorted((s.src, s.dst, s.hit) for s in a.steps))
-                for g in rec.games for a in g.actions if a.kind == "roll"]
+        out = []
+        for g in rec.games:
+            pos, sets = g.start, game_sets(g)
+            for k, a in enumerate(g.actions):
+                if k in sets:
+                    pos = sets[k][-1].position
+                if a.kind is Kind.ROLL:
+                    pos = apply_steps(pos, a.side, a.steps, rec.rules)
+                    out.append((a.side, a.dice and tuple(sorted(a.dice)), pos))
+        return out
 
-    return plays(back) == plays(record)
+    return plays(back) == plays(written)
 
 
 def _settings(rules: str | None) -> dict[str, Any] | None:
@@ -86,14 +97,14 @@ def _variant_score(sc: dict, events: list[dict], game: dict) -> dict:
     return sc
 
 
-def _mat_cell(record: Any, rules: str | None) -> str:
+def _mat_cell(record: Any, events: list[dict], rules: str | None) -> str:
     """The .mat round trip, for the games .mat can hold (not Plakoto, Fevga or Nardi)."""
     from engine.rules import by_name
 
     if rules and (by_name(rules).hooks or not by_name(rules).opposed):
         return "-"
     try:
-        return "ok" if _mat_round_trip(record) else "BAD"
+        return "ok" if _mat_round_trip(record, events) else "BAD"
     except Exception:  # noqa: BLE001 - the writer wrote what the reader refuses: reported
         return "ERR"
 
@@ -261,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{sc['flagged']:>7} {sc['false_flags']:>5} {sc['corrections']:>6} "
                   f"{'ok' if sc['cube_ok'] else 'BAD':>4} "
                   f"{'ok' if sc['result_ok'] else 'BAD':>6} "
-                  f"{_mat_cell(r.record, a.rules):>4} {st.fps:>7.0f} "
+                  f"{_mat_cell(r.record, r.events, a.rules):>4} {st.fps:>7.0f} "
                   f"{med:>6.1f}/{p95:>6.1f} {cmed:>6.1f}/{cp95:>6.1f}  "
                   f"({time.monotonic() - t0:.1f} s"
                   f"{', cached' if sc.get('cached') else ''}"
