@@ -131,17 +131,25 @@ FIT_CAP = 900.0  # a pixel's squared Lab distance counts at most this much (a di
 def fit_corners(frame: np.ndarray, corners: np.ndarray, pos: Position,
                 shape: BoardShape | None = None, trays_right: bool = True,
                 steps: tuple[float, ...] = FIT_STEPS) -> np.ndarray:
+    """The corners of :func:`corner_fit` alone."""
+    return corner_fit(frame, corners, pos, shape, trays_right, steps)[0]
+
+
+def corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position,
+               shape: BoardShape | None = None, trays_right: bool = True,
+               steps: tuple[float, ...] = FIT_STEPS) -> tuple[np.ndarray, float, float]:
     """``corners`` (canonical order) moved, one corner at a time, to where the known position's
     labels fit the frame best: checker pixels alike, empty board pixels like the same place on
     the other points of their kind. A found corner 2-3 % off puts a point's first slot on the
     frame's rail or half over its bottom checker, which the reader then misses for good
-    (held-out footage 900003: a corner 18 px off, the 3-point read one short in every frame)."""
+    (held-out footage 900003: a corner 18 px off, the 3-point read one short in every frame).
+    Returns the corners and the labels' misfit (share of pixels) before and after."""
     lay = Layout(shape or BoardShape())
     labels = label_strips(lay, pos)[:24]
     kinds = strip_kinds(lay)[:24]
     c = np.asarray(corners, np.float64).copy()
     diag = float(np.linalg.norm(c[0] - c[2]))
-    best = _fit_cost(_strips_lab(frame, lay, c, trays_right)[:24], labels, kinds)
+    best = first = _fit_cost(_strips_lab(frame, lay, c, trays_right)[:24], labels, kinds)
     for s in steps:
         moved = True
         while moved:
@@ -153,7 +161,7 @@ def fit_corners(frame: np.ndarray, corners: np.ndarray, pos: Position,
                     v = _fit_cost(_strips_lab(frame, lay, cand, trays_right)[:24], labels, kinds)
                     if v < best:
                         best, c, moved = v, cand, True
-    return c
+    return c, first, best
 
 
 def _fit_cost(lab: np.ndarray, labels: np.ndarray, kinds: np.ndarray) -> float:

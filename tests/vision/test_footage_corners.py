@@ -54,3 +54,22 @@ def test_the_footages_corners_are_fitted_back(start) -> None:
     err = np.linalg.norm(fitted - canon, axis=1)
     assert err.max() < 0.009 * diag, err
     assert _wrong_points(img, _learned(img, fitted, prof.shape)) == []
+
+
+def test_calibration_from_corners_tapped_off_fits_them(start) -> None:
+    """``calibrate`` itself fits corners tapped (or found) off to the start's checkers: the
+    profile reads every point of the start, and says by how much the fit helped."""
+    img, canon, prof = start
+    fitted = calibrate(img, START, method="taps", corners=canon + FOUND_OFF)
+    before, after = fitted.meta["corner_fit"]
+    assert after < before
+    assert _wrong_points(img, fitted) == []
+
+
+def test_true_corners_are_kept(start) -> None:
+    """From the true corners the fit gains too little to be taken: the corners stay as the
+    taps' own sub-pixel refinement leaves them."""
+    img, canon, _ = start
+    prof = calibrate(img, START, method="taps", corners=canon)
+    assert "corner_fit" not in prof.meta
+    assert np.abs(prof.corners - canon).max() < 3.0
