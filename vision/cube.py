@@ -634,7 +634,10 @@ def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
         if ends and max(sq[0] for sq in ends) >= AMBIGUOUS * score:
             # a square at an end nearly as clear: a checker in the middle and an owned cube,
             # or the centred cube and a checker at an end; the end's if it shows a number
-            return _numbered_end(frame, ends, lay)
+            # (a checker shows none: the real photos' centred cubes beside a checker's edges)
+            numbered = _numbered_end(frame, ends, lay)
+            if numbered is not None:
+                return numbered
         return CubeReading("center", 1, (x, y), st.where, score, 1.0)
     if win is None:
         win = face_window(frame, st, x, y, side)

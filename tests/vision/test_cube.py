@@ -169,7 +169,7 @@ def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.
                                                               ) -> None:
     """The middle's square is a centred cube only when no end shows a square nearly as clear
     (``AMBIGUOUS`` of it): then the end's square is the owner's cube when its face shows a
-    number, and otherwise nothing is sure (no cube rather than a guess)."""
+    number; a square without one is a checker's edges and the middle's cube is centred."""
     from types import SimpleNamespace
 
     import vision.cube as cube
@@ -192,7 +192,8 @@ def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.
 
     got = read([middle, end], 8)
     assert got is not None and (got.owner, got.value) == ("white", 8)
-    assert read([middle, end], None) is None
+    got = read([middle, end], None)  # no number at the end: a checker's edges; centred
+    assert got is not None and (got.owner, got.value) == ("center", 1)
     weak_end = (3.0 * cube.AMBIGUOUS - 0.1, *end[1:])
     got = read([middle, weak_end], 8)
     assert got is not None and (got.owner, got.value) == ("center", 1)
