@@ -233,10 +233,10 @@ def main() -> None:
               f"(settled frames, one core, process time); the checkers' part (without dice "
               f"and cube) {np.median(checker_times) * 1000:.1f} ms")
     if parts:
-        print("parts of the calibrated read (settled frames without a hand; process time, ms):")
-        print(f"  {'part':20} {'median':>7} {'mean':>7}")
-        for name, v in parts.items():
-            print(f"  {name:20} {np.median(v) * 1000:7.2f} {np.mean(v) * 1000:7.2f}")
+        from bench.read_footage import print_parts
+
+        print_parts("parts of the calibrated read (settled frames without a hand; process time, "
+                    "ms):", parts)
     if one_times:
         print(f"one-shot read: median {np.median(one_times) * 1000:.1f} ms")
     _settle_speed()

@@ -158,10 +158,7 @@ def run(n_games: int, cache: Path | None, parts: dict[str, float] | None = None)
         print(f"paired difference kept - fresh: median {np.median(tot['diff']):.2f} ms, "
               f"mean {np.mean(tot['diff']):.2f} ms over {len(tot['diff'])} settled frames")
     if per_part:
-        print("parts of the remembering read (settled frames; process time, ms):")
-        print(f"  {'part':20} {'median':>7} {'mean':>7}")
-        for name, v in per_part.items():
-            print(f"  {name:20} {np.median(v) * 1000:7.2f} {np.mean(v) * 1000:7.2f}")
+        print_parts("parts of the remembering read (settled frames; process time, ms):", per_part)
 
 
 def _row(name: str, kept: np.ndarray, fresh: np.ndarray, r: dict[str, Any]) -> str:
@@ -173,3 +170,11 @@ def _row(name: str, kept: np.ndarray, fresh: np.ndarray, r: dict[str, Any]) -> s
     return (f"{name:>24} {len(kept):>7} {np.median(kept):8.1f} {kept.mean():6.1f} "
             f"{np.percentile(kept, 95):6.1f} {np.median(fresh):9.1f} {fresh.mean():6.1f} "
             f"{np.median(kept - fresh):11.1f} {differ:>24} {right:>22} {cubes:>22}")
+
+
+def print_parts(title: str, parts: dict[str, list[float]]) -> None:
+    """A table of each part's median and mean time (seconds in, ms out)."""
+    print(title)
+    print(f"  {'part':20} {'median':>7} {'mean':>7}")
+    for name, v in parts.items():
+        print(f"  {name:20} {np.median(v) * 1000:7.2f} {np.mean(v) * 1000:7.2f}")

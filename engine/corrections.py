@@ -138,5 +138,20 @@ def with_corrections(record: MatchRecord, events: Iterable[Event | Mapping[str, 
     return MatchRecord(**data)
 
 
+def played_boards(record: MatchRecord) -> list[tuple[Side, tuple[int, ...], Position]]:
+    """(side, sorted dice, board after) of every play of ``record``, the positions set mid-game
+    honoured: what a match file must keep whichever steps it writes a play as."""
+    out = []
+    for g in record.games:
+        pos, sets = g.start, game_sets(g)
+        for k, a in enumerate(g.actions):
+            if k in sets:
+                pos = sets[k][-1].position
+            if a.kind is Kind.ROLL:
+                pos = apply_steps(pos, a.side, a.steps, record.rules, errors=[])
+                out.append((a.side, tuple(sorted(a.dice or ())), pos))
+    return out
+
+
 __all__ = ["CAMERA", "PLAY", "REFEREE", "CorrectedGame", "SetPosition", "corrected", "find_sets",
-           "game_sets", "with_corrections"]
+           "game_sets", "played_boards", "with_corrections"]

@@ -10,7 +10,15 @@ import json
 
 import pytest
 
-from engine.corrections import CAMERA, PLAY, REFEREE, find_sets, game_sets, with_corrections
+from engine.corrections import (
+    CAMERA,
+    PLAY,
+    REFEREE,
+    find_sets,
+    game_sets,
+    played_boards,
+    with_corrections,
+)
 from engine.events import event_from_json
 from engine.export import export_match
 from engine.gnubgid import parse_position_id
@@ -18,7 +26,7 @@ from engine.matfile import read_mat, set_pos_line, write_mat
 from engine.moves import Step, legal_plays
 from engine.observation import Observation
 from engine.position import BLACK, WHITE, Position, Side
-from engine.record import Kind, MatchRecord, apply_steps
+from engine.record import MatchRecord, apply_steps
 from engine.referee import Phase, Referee
 from engine.resync import SET_RUNS
 from engine.transcript import transcript
@@ -72,16 +80,7 @@ def _json_log(ref: Referee) -> list[dict]:
 
 def _our_plays(record: MatchRecord) -> list[tuple]:
     """(side, dice, position after) of every play, the positions set mid-game honoured."""
-    out = []
-    for g in record.games:
-        pos, sets = g.start, game_sets(g)
-        for k, a in enumerate(g.actions):
-            if k in sets:
-                pos = sets[k][-1].position
-            if a.kind is Kind.ROLL:
-                pos = apply_steps(pos, a.side, a.steps)
-                out.append((a.side, tuple(sorted(a.dice or ())), pos))
-    return out
+    return played_boards(record)
 
 
 def _gnubg_plays(match: dict) -> list[tuple]:

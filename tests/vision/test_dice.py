@@ -114,10 +114,10 @@ def test_scenes_right_per_die_and_no_wrong_value(scene_reads: list) -> None:
     assert dc["cocked_wrong"] == 0
 
 
-def test_a_remembered_window_is_not_read_again(scene_reads: list,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same frame again: every window comes from memory, with the same readings; a
-    frame with one die's pips changed reads that die again."""
+def _remembering(scene_reads: list, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    """A scene with a die read, read once with the dice memory fresh; then every window read
+    afresh is counted in ``reads_done``: (vision.dice, kit, profile, image, counts, first
+    readings, reads_done)."""
     import vision.dice as vd
 
     tr, reads, prof, img, counts = next(x for x in scene_reads
@@ -128,6 +128,14 @@ def test_a_remembered_window_is_not_read_again(scene_reads: list,
     reads_done: list[int] = []
     real = vd._read_window
     monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
+    return vd, kit, prof, img, counts, first, reads_done
+
+
+def test_a_remembered_window_is_not_read_again(scene_reads: list,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same frame again: every window comes from memory, with the same readings; a
+    frame with one die's pips changed reads that die again."""
+    vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
     again = vd.read_dice(img, prof, counts)
     assert again == first and not reads_done
     die = next(r for r in first if r.value is not None)
@@ -144,16 +152,7 @@ def test_a_remembered_window_outlasts_compression_noise(scene_reads: list,
     """The same frame again under blocky noise as MJPG leaves it (8 x 8 pixel blocks shifted
     by up to 10 levels: recorded footage of a still board differs so between frames): every
     window comes from memory; a die's face changed under the same noise is read again."""
-    import vision.dice as vd
-
-    tr, reads, prof, img, counts = next(x for x in scene_reads
-                                        if any(r.value is not None for r in x[1]))
-    kit = vd.kit_for(prof)
-    kit.memory.forget()
-    first = vd.read_dice(img, prof, counts)
-    reads_done: list[int] = []
-    real = vd._read_window
-    monkeypatch.setattr(vd, "_read_window", lambda *a: reads_done.append(1) or real(*a))
+    vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
     rng = np.random.default_rng(1)
     h, w = img.shape[:2]
     shift = rng.integers(-10, 11, ((h + 7) // 8, (w + 7) // 8)).repeat(8, 0).repeat(8, 1)
