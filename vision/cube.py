@@ -250,12 +250,22 @@ def joined(pic: np.ndarray, i: int, j: int, side: float = STRIP_PX) -> bool:
 _Square = tuple[float, _Strip, float, float, int, int]  # score, strip, x, y, row, column
 
 
-def _squares(frame: np.ndarray, profile: Any) -> tuple[np.ndarray, list[_Square]]:
-    """The strips' picture, and each strip's best square in each of its three bands (the two
-    ends and the middle), as (score, strip, x, y, picture row, picture column)."""
+def strips_picture(frame: np.ndarray, profile: Any) -> np.ndarray:
+    """The strips the cube is looked for in (the bar and both trays, side by side), one remap
+    of the frame into the cube face's plane."""
     kit = _kit(profile, (frame.shape[1], frame.shape[0]))
-    pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_REPLICATE)
+    return cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
+                     borderMode=cv2.BORDER_REPLICATE)
+
+
+def _squares(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
+             ) -> tuple[np.ndarray, list[_Square]]:
+    """The strips' picture (``pic`` when the caller has it), and each strip's best square in
+    each of its three bands (the two ends and the middle), as (score, strip, x, y, picture
+    row, picture column)."""
+    kit = _kit(profile, (frame.shape[1], frame.shape[0]))
+    if pic is None:
+        pic = strips_picture(frame, profile)
     sc, mean_gx = square_scores(pic if COLOUR_EDGES else cv2.cvtColor(pic, cv2.COLOR_BGR2GRAY))
     sc *= kit.allowed
     typical = mean_gx + 10.0
@@ -612,9 +622,11 @@ def owner_at(lay: Layout, y: float) -> str:
     return "black" if y < lay.H / 2 else "white"
 
 
-def read_cube(frame: np.ndarray, profile: Any) -> CubeReading | None:
-    """The cube on a frame of the profile's board, or None when none is seen."""
-    pic, found = _squares(frame, profile)
+def read_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
+              ) -> CubeReading | None:
+    """The cube on a frame of the profile's board, or None when none is seen (``pic``: the
+    frame's :func:`strips_picture`, when the caller has it)."""
+    pic, found = _squares(frame, profile, pic)
     best = _best(pic, found)
     if best is None:
         return None
@@ -664,6 +676,7 @@ def cube_observation(reading: CubeReading | None) -> Cube | None:
     return Cube(reading.owner, reading.value)
 
 
-def observe_cube(frame: np.ndarray, profile: Any) -> Cube | None:
-    """The reader's one call: the cube a frame shows."""
-    return cube_observation(read_cube(frame, profile))
+def observe_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
+                 ) -> Cube | None:
+    """The reader's one call: the cube a frame shows (``pic`` as for :func:`read_cube`)."""
+    return cube_observation(read_cube(frame, profile, pic))

@@ -236,18 +236,15 @@ class DiceMemory:
     def forget(self) -> None:
         self.last, self.now = [], []
 
-    def recall(self, frame: np.ndarray, M: np.ndarray, a: int, b: int,
+    def recall(self, win: np.ndarray, a: int, b: int,
                held: np.ndarray | None) -> tuple[DieReading | None] | None:
-        """(the reading,) of the last frame's window at canvas place (a, b) (``M``: its map to
-        the frame) when the frame still shows the same there (and the counted checkers' mask
-        ``held`` is the same); None otherwise."""
+        """(the reading,) of the last frame's window at canvas place (a, b) when this frame's
+        window ``win`` there still shows the same (and the counted checkers' mask ``held`` is
+        the same); None otherwise."""
         hb = b"" if held is None else held.tobytes()
         for a0, b0, blocks, hb0, reading in self.last:
             if (a0, b0) != (a, b) or hb0 != hb:
                 continue
-            win = cv2.warpPerspective(frame, M, (WIN, WIN),
-                                      flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                                      borderMode=cv2.BORDER_REPLICATE)
             if int(np.abs(_blocks(win) - blocks).max()) <= SAME_LEVEL:
                 self.now.append((a0, b0, blocks, hb0, reading))
                 return (reading,)
@@ -434,11 +431,11 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
         return None
     centre, a, b = placed
     M, held = _window_at(kit, H, held_mosaic, a, b)
-    seen = kit.memory.recall(frame, M, a, b, held)
-    if seen is not None:
-        return seen[0]
     win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
+    seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
+    if seen is not None:
+        return seen[0]
     reading = _read_window(kit, win, M, centre, span, held, (a, b))
     kit.memory.keep(a, b, win, held, reading)
     return reading

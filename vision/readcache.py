@@ -54,16 +54,14 @@ def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:
     for in show the same picture."""
     if not REMEMBER:
         return cube_reader.observe_cube(frame, profile)
-    kit = cube_reader._kit(profile, (frame.shape[1], frame.shape[0]))
-    pic = cv2.remap(frame, kit.maps[0], kit.maps[1], cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_REPLICATE)
+    pic = cube_reader.strips_picture(frame, profile)  # the cube reader's own, read once
     blocks = _blocks(pic)
     mem = profile._cache.get(CUBE_KEY)
     if mem is None:
         mem = profile._cache[CUBE_KEY] = CubeMemory()
     if same_picture(mem.blocks, blocks):
         return mem.cube
-    mem.blocks, mem.cube = blocks, cube_reader.observe_cube(frame, profile)
+    mem.blocks, mem.cube = blocks, cube_reader.observe_cube(frame, profile, pic)
     return mem.cube
 
 

@@ -185,7 +185,7 @@ def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.
     frame = np.zeros((10, 10, 3), np.uint8)
 
     def read(squares: list, value: int | None) -> cube.CubeReading | None:
-        monkeypatch.setattr(cube, "_squares", lambda f, p: (None, squares))
+        monkeypatch.setattr(cube, "_squares", lambda f, p, pic=None: (None, squares))
         monkeypatch.setattr(cube, "read_face", lambda *a, **k: cube.FaceRead(
             value, value or 2, 0.9, 0.1, np.zeros(1)))
         return cube.read_cube(frame, profile)
