@@ -17,6 +17,7 @@ a finer grid.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -310,15 +311,20 @@ def plausible(q: np.ndarray, min_side: float) -> bool:
     return bool(plausible_many(np.asarray(q, np.float64)[None], min_side)[0])
 
 
+_NEXT = np.array([1, 2, 3, 0])  # each corner's next one (np.roll by -1, without its cost)
+
+
 def plausible_many(Q: np.ndarray, min_side: float) -> np.ndarray:
     """:func:`plausible` of each quad of ``Q`` (k, 4, 2), at once."""
-    e = np.roll(Q, -1, axis=1) - Q  # (k, 4, 2): sides 0-1, 1-2, 2-3, 3-0
-    en = np.roll(e, -1, axis=1)
-    cross = e[..., 0] * en[..., 1] - e[..., 1] * en[..., 0]
+    Q = np.asarray(Q, np.float64)
+    e = Q[:, _NEXT] - Q  # (k, 4, 2): sides 0-1, 1-2, 2-3, 3-0
+    ex, ey = e[..., 0], e[..., 1]
+    cross = ex * ey[:, _NEXT] - ey * ex[:, _NEXT]
     convex = (cross.min(1) > 0) | (cross.max(1) < 0)
-    ln = np.sqrt((e * e).sum(2))
-    r02, r13 = ln[:, 0] / np.maximum(ln[:, 2], 1e-300), ln[:, 1] / np.maximum(ln[:, 3], 1e-300)
-    asp = (ln[:, 1] + ln[:, 3]) / np.maximum(ln[:, 0] + ln[:, 2], 1e-300)
+    ln = np.sqrt(ex * ex + ey * ey)
+    l0, l1, l2, l3 = ln.T
+    r02, r13 = l0 / np.maximum(l2, 1e-300), l1 / np.maximum(l3, 1e-300)
+    asp = (l1 + l3) / np.maximum(l0 + l2, 1e-300)
     return (convex & (ln.min(1) >= min_side) & (0.6 < r02) & (r02 < 1.67) & (0.6 < r13)
             & (r13 < 1.67) & (ASPECT[0] < asp) & (asp < ASPECT[1]))
 
@@ -331,32 +337,90 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
     across itself (when a single corner would not help). ``thorough`` (calibration, once per
     session): every single move that helps is taken at once, so a corner may move along x and
     y in one round and reach further; slower, the moves scored one by one. A quad already
-    scored at this bar is not scored again."""
+    scored at this bar is not scored again. (One climb of :func:`_refine_many`.)"""
+    return _refine_many(img, [(quad, bar)], steps, grid, thorough)[0]
+
+
+Climb = Generator[tuple[float, list[np.ndarray]], np.ndarray, tuple[np.ndarray, float, float]]
+
+
+def _refine_many(img: np.ndarray, starts: list[tuple[np.ndarray, float]],
+                 steps: tuple[float, ...], grid: tuple[int, int], thorough: bool = False
+                 ) -> list[tuple[np.ndarray, float, float]]:
+    """:func:`_refine` of each (quad, bar) of ``starts``: (quad, bar, score) each, the same as
+    one by one. The climbs run side by side, each round's quads of all of them warped and
+    scored together (a climb's moves are few; the calls' fixed costs, not the pixels, were
+    most of the time)."""
+    m = _model(grid)
+    climbs = [_climb(img, q, b, steps, grid, thorough) for q, b in starts]
+    out: list[tuple[np.ndarray, float, float] | None] = [None] * len(climbs)
+    asks: dict[int, tuple[float, list[np.ndarray]]] = {i: next(c) for i, c in enumerate(climbs)}
+    while asks:
+        live = list(asks)
+        quads = [q for i in live for q in asks[i][1]]
+        X = m.warps(img, quads)
+        at, spans = 0, {}
+        for i in live:
+            spans[i] = (at, at + len(asks[i][1]))
+            at = spans[i][1]
+        scores = np.empty(len(quads))
+        for b in {asks[i][0] for i in live}:  # one score call per bar width
+            rows = np.concatenate([np.arange(*spans[i]) for i in live if asks[i][0] == b])
+            scores[rows] = m.scores(X if len(rows) == len(quads) else X[rows], b)
+        for i in live:
+            try:
+                asks[i] = climbs[i].send(scores[spans[i][0]:spans[i][1]])
+            except StopIteration as done:
+                out[i] = done.value
+                del asks[i]
+    return [r for r in out if r is not None]
+
+
+def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
+           grid: tuple[int, int], thorough: bool) -> Climb:
+    """One :func:`_refine` climb as a generator: it yields (bar, quads) to be scored and is
+    sent their scores; it returns (quad, bar, score)."""
     q = np.asarray(quad, np.float64).copy()
-    best = quad_score(img, q, bar, grid)
+    best = float((yield bar, [q])[0])
     min_side = 0.2 * min(img.shape[:2])
     memo: dict[bytes, float] = {q.tobytes(): best}
 
-    def take(cands: list[np.ndarray]) -> bool:
+    def take(cands: list[np.ndarray]) -> Generator[tuple[float, list[np.ndarray]], np.ndarray,
+                                                   bool]:
+        """The best of ``cands`` taken when it beats the quad as it stands (the scores of
+        quads not scored yet at this bar asked for and kept)."""
         nonlocal q, best
-        q, best, up = _take_best(img, cands, bar, grid, q, best, memo)
-        return up
+        if not cands:
+            return False
+        keys = [c.tobytes() for c in cands]
+        new = [i for i, k in enumerate(keys) if k not in memo]
+        if new:
+            got = yield bar, [cands[i] for i in new]
+            for i, v in zip(new, got, strict=True):
+                memo[keys[i]] = float(v)
+        sc = np.asarray([memo[k] for k in keys])
+        k = int(np.argmax(sc))
+        if sc[k] > best + 1e-5:
+            q, best = cands[k], float(sc[k])
+            return True
+        return False
 
-    def try_moves(moves: list[tuple[list[int], np.ndarray]]) -> bool:
+    def try_moves(moves: list[tuple[list[int], np.ndarray]]
+                  ) -> Generator[tuple[float, list[np.ndarray]], np.ndarray, bool]:
         """One group of moves (corners moved by a shift each), each made from the quad as it
         stands: taken one by one when ``thorough``, else the best of them."""
-        up, cands = False, []
         if not thorough:  # all moves from the same quad: judged at once
             C = np.repeat(q[None], len(moves), axis=0)
             for k, (corners, shift) in enumerate(moves):
                 C[k, corners] += shift
-            return take(list(C[plausible_many(C, min_side)]))
+            return (yield from take(list(C[plausible_many(C, min_side)])))
+        up = False
         for corners, shift in moves:
             cand = q.copy()
             cand[corners] += shift
             if plausible(cand, min_side):
-                up |= take([cand])
-        return take(cands) | up
+                up |= yield from take([cand])
+        return up
 
     for step in steps:
         improved = True
@@ -365,38 +429,20 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
             improved = False
             rounds += 1
             for i in range(4):
-                improved |= try_moves([([i], np.array(d, np.float64)) for d in
-                                       ((step, 0), (-step, 0), (0, step), (0, -step))])
+                improved |= yield from try_moves(
+                    [([i], np.array(d, np.float64)) for d in
+                     ((step, 0), (-step, 0), (0, step), (0, -step))])
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
                 n = np.array([e[1], -e[0]]) / (np.linalg.norm(e) + 1e-9)
-                improved |= try_moves([([i, j], sgn * step * n) for sgn in (1, -1)])
+                improved |= yield from try_moves([([i, j], sgn * step * n) for sgn in (1, -1)])
         sb, b2 = _best_bar(img, q, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
             memo.clear()
             memo[q.tobytes()] = best
     return q, bar, best
-
-
-def _take_best(img: np.ndarray, cands: list[np.ndarray], bar: float, grid: tuple[int, int],
-               q: np.ndarray, best: float, memo: dict[bytes, float]
-               ) -> tuple[np.ndarray, float, bool]:
-    """The best of ``cands`` and its score when it beats ``best``, else ``q`` and ``best``;
-    and whether it did. ``memo``: scores of quads already scored (at ``bar``), kept up."""
-    if not cands:
-        return q, best, False
-    keys = [c.tobytes() for c in cands]
-    new = [i for i, k in enumerate(keys) if k not in memo]
-    if new:
-        for i, v in zip(new, quad_scores(img, [cands[i] for i in new], bar, grid), strict=True):
-            memo[keys[i]] = float(v)
-    sc = np.asarray([memo[k] for k in keys])
-    k = int(np.argmax(sc))
-    if sc[k] > best + 1e-5:
-        return cands[k], float(sc[k]), True
-    return q, best, False
 
 
 def upright(q: np.ndarray) -> np.ndarray:
@@ -483,8 +529,9 @@ def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
     from .grid import best_grid
 
     best: tuple[float, float, np.ndarray] | None = None
-    for _sc0, b, quad in best_grid(lab, ch, GRID_KEEP) if grid is None else grid:
-        q, b, sc = _refine(lab, quad, b, (4.0, 2.0, 1.0), COARSE, thorough)
+    starts = [(quad, b) for _sc0, b, quad in (best_grid(lab, ch, GRID_KEEP) if grid is None
+                                               else grid)]
+    for q, b, sc in _refine_many(lab, starts, (4.0, 2.0, 1.0), COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     if best is None:
@@ -507,8 +554,8 @@ def from_edges(gray: np.ndarray, lab: np.ndarray, thorough: bool = False
         raise BoardNotFound("no board found (no straight edges)")
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, float, np.ndarray] | None = None
-    for _sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK):
-        q, b, sc = _refine(lab, quad, b, (8.0, 4.0, 2.0), COARSE, thorough)
+    starts = [(quad, b) for _sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK)]
+    for q, b, sc in _refine_many(lab, starts, (8.0, 4.0, 2.0), COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     assert best is not None
