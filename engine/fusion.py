@@ -210,7 +210,9 @@ class Fusion(Resync):
             w, b = dice if side is WHITE else (dice[1], dice[0])
             events = self._try({"command": "opening_roll", "white": w, "black": b})
         if events and self.phase == Phase.ROLLED:
-            events += self._fuse(obs)
+            # the opening dice still down: the winner may be moving (a half-made play is no
+            # illegal one); judged as any roll's play (``_observe``)
+            events += self._observe(obs)
         return events
 
     def _cube_offered_seen(self, obs: Observation) -> bool:
