@@ -92,6 +92,11 @@ BARE_ROUND2 = False  # the face search's second round there (hardly ever a read:
 BARE_ROUND3 = False  # its third round there (3 more dice of 1135 on tuning seeds, +0.7 ms)
 BARE_LIFT = True  # the lifted centre's poses there too
 BARE_NOT = (1,)  # values never taken there (a lone pip-like spot is too little for a die)
+FIELD_ONLY = True  # a read window's foreground is on the playing field only (the bar and the
+# board's rim beyond the field's edges have no template there: a die beside them merged with them)
+JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
+# (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
+JOIN_SPOTS = False
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
@@ -200,13 +205,16 @@ class WindowCanvas:
     """The playing field (and half a read window around it) at the read window's scale, built
     once: every read window is a slice of it. ``origin``: canonical (x, y) of pixel (0, 0)'s
     corner; ``px``: canvas pixels per canonical pixel; ``template``: the empty field's Lab;
-    ``mi``, ``mj``: each pixel's field-mosaic row and column (to look the held mask up)."""
+    ``mi``, ``mj``: each pixel's field-mosaic row and column (to look the held mask up);
+    ``field``: 1 on the playing field, 0 on the bar and beyond the field's edges (there the
+    template is the nearest column's, not what the board shows: no foreground)."""
 
     origin: np.ndarray
     px: float
     template: np.ndarray
     mi: np.ndarray
     mj: np.ndarray
+    field: np.ndarray | None = None
 
     def place(self, centre: np.ndarray) -> tuple[np.ndarray, int, int] | None:
         """The window centre nearest ``centre`` whose pixels are canvas pixels, and the slice's
@@ -269,7 +277,9 @@ def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
     i, j = canon_to_mosaic(lay, X, Y)
     mi, mj = i.astype(np.float32), j.astype(np.float32)
     tmpl = cv2.remap(template, mj, mi, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return WindowCanvas(origin, px, tmpl, mi, mj)
+    inside = (X >= 0) & (X <= lay.W) & (Y >= 0) & (Y <= lay.H) \
+        & ((X <= 6 * lay.pw) | (X >= 6 * lay.pw + lay.bar_w))
+    return WindowCanvas(origin, px, tmpl, mi, mj, inside.astype(np.uint8))
 
 
 def kit_for(profile: Any) -> DiceKit:
@@ -476,27 +486,21 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     fg = (d2 > FG_SIGMA2).astype(np.uint8)
     if held is not None:
         fg[held > 0] = 0
+    if FIELD_ONLY and kit.canvas.field is not None:  # type: ignore[union-attr]
+        fg &= kit.canvas.field[a:a + WIN, b:b + WIN]  # type: ignore[union-attr]
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
-    if n <= 1:
+    fp = _footprint(fg, dpx)
+    joined = False
+    if fp is None and JOIN:  # no die-sized footprint: pips apart (a die of the board's colour
+        # shows its pips only) or a body half like the board: join what is near
+        k = max(3, int(round(JOIN * dpx)) | 1)
+        fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (k, k))), dpx)
+        joined = fp is not None
+    if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg)
-    mid = np.array([WIN / 2, WIN / 2])
-    big = np.nonzero(stats[1:, 4] >= 0.25 * dpx * dpx)[0] + 1  # the nearest big enough one
-    best_k, best_d = 0, 1e9
-    if len(big):
-        dd = np.hypot(cent[big, 0] - mid[0], cent[big, 1] - mid[1])
-        best_k, best_d = int(big[int(np.argmin(dd))]), float(dd.min())
-    if best_k == 0 or best_d > 0.9 * dpx:
-        return _read_bare(kit, lab8, M, centre, span, held, fg)
-    comp = (lbl == best_k).astype(np.uint8)
-    area = float(stats[best_k][4])
-    if area > 3.2 * dpx * dpx:
-        return _read_bare(kit, lab8, M, centre, span, held, fg)
-    pts = cv2.findNonZero(comp)
-    (rcx, rcy), (rw, rh), ang = cv2.minAreaRect(pts)
+    comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
     side = float(min(rw, rh))
-    if side < 0.5 * dpx or side > 2.0 * dpx:
-        return _read_bare(kit, lab8, M, centre, span, held, fg)
     if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
         return None
     fill = area / max(rw * rh, 1.0)
@@ -536,6 +540,11 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
         cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+    if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)):
+        return None  # a joined footprint is a die only by its read (as a bare one)
+    if value is None and FIELD_ONLY and _at_rim(kit, comp, place):
+        return None  # a refused footprint at the bar or the field's edge: the bar's or the
+        # rim's shadow, a bar checker's edge (merged with the bar before: no die either)
     fx, fy = _at(M, rcx, rcy)
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
@@ -586,6 +595,42 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field, score,
                       score, face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (1.0, 1.0, face.side / dpx, 0.0, float(off_field)))
+
+
+def _footprint(fg: np.ndarray, dpx: float) -> tuple[np.ndarray, float, Any] | None:
+    """The die's footprint in a window's foreground ``fg`` (``dpx``: a die's side in window
+    pixels): the big enough component nearest the centre, its area and its rotated rectangle;
+    None when there is none near, or it is too big (merged) or too thin or too wide."""
+    n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
+    if n <= 1:
+        return None
+    big = np.nonzero(stats[1:, 4] >= 0.25 * dpx * dpx)[0] + 1  # the nearest big enough one
+    if not len(big):
+        return None
+    dd = np.hypot(cent[big, 0] - WIN / 2, cent[big, 1] - WIN / 2)
+    best_k, best_d = int(big[int(np.argmin(dd))]), float(dd.min())
+    if best_d > 0.9 * dpx:
+        return None
+    area = float(stats[best_k][4])
+    if area > 3.2 * dpx * dpx:
+        return None
+    comp = (lbl == best_k).astype(np.uint8)
+    rect = cv2.minAreaRect(cv2.findNonZero(comp))
+    side = float(min(rect[1]))
+    if side < 0.5 * dpx or side > 2.0 * dpx:
+        return None
+    return comp, area, rect
+
+
+def _at_rim(kit: DiceKit, comp: np.ndarray, place: tuple[int, int]) -> bool:
+    """Whether footprint ``comp`` (of the window at canvas ``place``) reaches the bar or the
+    field's edge (a pixel beside it is off the field)."""
+    cv = kit.canvas
+    if cv is None or cv.field is None:
+        return False
+    a, b = place
+    ring = cv2.dilate(comp, np.ones((3, 3), np.uint8))
+    return bool((ring & (1 - cv.field[a:a + WIN, b:b + WIN])).any())
 
 
 def _grow(dpx: float) -> np.ndarray:

@@ -343,3 +343,42 @@ def test_real_photo_dice_tally() -> None:
 
     assert per_die([1, None, 3], [1, 5]) == {"right": 1, "wrong": 1, "refused": 1, "dice": 2}
     assert per_die([5, 5], [5, 6])["wrong"] == 1  # each true die is used once
+
+
+def test_canvas_field_is_the_playing_field_without_the_bar() -> None:
+    """The canvas's field mask (a read window's foreground lies on it only) is 1 on the points
+    and 0 on the bar and beyond the field's edges."""
+    from vision.dice import build_canvas
+    from vision.geometry import BoardShape, Layout
+
+    lay = Layout(BoardShape())
+    L = int(round(20 * (lay.H / 2) / lay.pw))
+    cv = build_canvas(lay, np.zeros((2 * L, 240, 3), np.float32))
+    assert cv.field is not None
+
+    def at(x: float, y: float) -> int:
+        return int(cv.field[int((y - cv.origin[1]) * cv.px), int((x - cv.origin[0]) * cv.px)])
+
+    assert at(lay.pw * 2.5, lay.H * 0.3) == 1 and at(lay.W - lay.pw, lay.H * 0.7) == 1
+    assert at(6 * lay.pw + lay.bar_w / 2, lay.H * 0.5) == 0  # the bar
+    assert at(lay.W * 0.3, -3.0) == 0 and at(lay.W * 0.3, lay.H + 3.0) == 0  # the rim
+
+
+def test_a_footprint_of_pips_apart_is_joined() -> None:
+    """A die showing its pips only (a die of the board's colour): each pip alone is too small
+    for a footprint; closed by JOIN x a die's side they make one near the window's centre."""
+    from vision.dice import JOIN, WIN, _footprint
+
+    dpx = 17.5
+    fg = np.zeros((WIN, WIN), np.uint8)
+    for dy in (-5, 0, 5):  # a 6: two columns of three pips, 3 x 3 pixels each
+        for dx in (-4, 4):
+            fg[WIN // 2 + dy - 1:WIN // 2 + dy + 2, WIN // 2 + dx - 1:WIN // 2 + dx + 2] = 1
+    assert _footprint(fg, dpx) is None
+    k = max(3, int(round(JOIN * dpx)) | 1)
+    joined = cv2.morphologyEx(fg, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    got = _footprint(joined, dpx)
+    assert got is not None
+    comp, area, _rect = got
+    assert comp[WIN // 2, WIN // 2] == 1 and area >= 0.25 * dpx * dpx
