@@ -36,6 +36,9 @@ COARSE = (44, 40)  # grid (across, down) of the coarse pass
 FINE = (112, 100)  # grid of the refinement
 MID = (72, 64)  # grid of the checkers' grid's last refinement
 GRID_KEEP = 3  # checker-grid candidates refined
+COARSE_STEPS = (4.0, 2.0, 1.0)  # their climbs' steps (working pixels) on the COARSE grid ...
+MID_STEPS = (0.5,)  # ... then the best one's on the MID grid
+ROUNDS = 4  # rounds of moves at most per step
 PEAKS = 8  # edge peaks kept per axis
 CONTRAST = 20.0  # Lab distance between points and field that counts as clearly different
 N_CLASSES = 10
@@ -167,7 +170,9 @@ class _Model:
 
     def bar_scores(self, x: np.ndarray, bars: tuple[float, ...]) -> np.ndarray:
         """:meth:`score` of one sample ``x`` (pixels, channels) for every bar in ``bars``."""
-        idx = [self.bars.index(b) for b in bars]
+        idx: list[int] | slice = [self.bars.index(b) for b in bars]
+        if idx == list(range(len(self.bars))):  # every bar: no copy of the indicators
+            idx = slice(None)
         x = np.asarray(x, np.float64)
         S1 = np.matmul(self.stack[idx], x)  # (bars, classes, channels)
         sq = self.keep3[idx] @ (x * x).ravel()
@@ -423,15 +428,15 @@ def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ..
         return up
 
     for step in steps:
+        corner_moves = [np.array(d, np.float64) for d in
+                        ((step, 0), (-step, 0), (0, step), (0, -step))]
         improved = True
         rounds = 0
-        while improved and rounds < 4:
+        while improved and rounds < ROUNDS:
             improved = False
             rounds += 1
             for i in range(4):
-                improved |= yield from try_moves(
-                    [([i], np.array(d, np.float64)) for d in
-                     ((step, 0), (-step, 0), (0, step), (0, -step))])
+                improved |= yield from try_moves([([i], d) for d in corner_moves])
             for i in range(4):
                 j = (i + 1) % 4
                 e = q[j] - q[i]
@@ -531,12 +536,12 @@ def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
     best: tuple[float, float, np.ndarray] | None = None
     starts = [(quad, b) for _sc0, b, quad in (best_grid(lab, ch, GRID_KEEP) if grid is None
                                                else grid)]
-    for q, b, sc in _refine_many(lab, starts, (4.0, 2.0, 1.0), COARSE, thorough):
+    for q, b, sc in _refine_many(lab, starts, COARSE_STEPS, COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     if best is None:
         return None
-    q, b, sc = _refine(lab, best[2], best[1], (0.5,), MID, thorough)
+    q, b, sc = _refine(lab, best[2], best[1], MID_STEPS, MID, thorough)
     return sc, b, q
 
 
