@@ -17,6 +17,7 @@ a finer grid.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -334,6 +335,24 @@ def plausible_many(Q: np.ndarray, min_side: float) -> np.ndarray:
             & (r13 < 1.67) & (ASPECT[0] < asp) & (asp < ASPECT[1]))
 
 
+def _plausible_py(q: list[list[float]], min_side: float) -> bool:
+    """:func:`plausible` of one quad given as a list of four [x, y], in plain floats (the same
+    arithmetic as :func:`plausible_many`, the same answers; a climb asks a few at a time,
+    where NumPy's per-call costs were most of the time)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = q
+    ex = (x1 - x0, x2 - x1, x3 - x2, x0 - x3)
+    ey = (y1 - y0, y2 - y1, y3 - y2, y0 - y3)
+    cross = [ex[i] * ey[(i + 1) % 4] - ey[i] * ex[(i + 1) % 4] for i in range(4)]
+    if not (min(cross) > 0 or max(cross) < 0):
+        return False
+    ln = [math.sqrt(ex[i] * ex[i] + ey[i] * ey[i]) for i in range(4)]
+    if min(ln) < min_side:
+        return False
+    r02, r13 = ln[0] / max(ln[2], 1e-300), ln[1] / max(ln[3], 1e-300)
+    asp = (ln[1] + ln[3]) / max(ln[0] + ln[2], 1e-300)
+    return (0.6 < r02 < 1.67 and 0.6 < r13 < 1.67) and ASPECT[0] < asp < ASPECT[1]
+
+
 def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
             grid: tuple[int, int], thorough: bool = False) -> tuple[np.ndarray, float, float]:
     """Hill-climb the quad's corners (and the bar) on the pattern score, ``steps`` shrinking,
@@ -418,7 +437,7 @@ def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ..
             C = np.repeat(q[None], len(moves), axis=0)
             for k, (corners, shift) in enumerate(moves):
                 C[k, corners] += shift
-            return (yield from take(list(C[plausible_many(C, min_side)])))
+            return (yield from take([c for c in C if _plausible_py(c.tolist(), min_side)]))
         up = False
         for corners, shift in moves:
             cand = q.copy()

@@ -112,3 +112,17 @@ def test_work_lab_kept_only_for_the_same_unchanged_frame() -> None:
     frame[:] = 255 - frame  # a buffer refilled in place is another frame
     again = work_lab(frame)[1]
     assert again is not lab and not np.array_equal(again, lab)
+
+
+def test_plain_float_plausible_judges_as_plausible_many() -> None:
+    from calibration.find import _plausible_py, plausible_many
+
+    rng = np.random.default_rng(14)
+    base = np.array([[100, 100], [500, 110], [510, 420], [90, 400]], float)
+    Q = base[None] + rng.normal(0, 90, (3000, 4, 2))
+    Q[:50] = Q[:50, ::-1]  # the other winding too
+    Q[50:100] = base + rng.normal(0, 1e-3, (50, 4, 2))  # near the limits: a quad just plausible
+    Q[60:100, 2, 0] = base[3, 0] + (base[2, 0] - base[3, 0]) * 1.67 + rng.normal(0, 1e-6, 40)
+    want = plausible_many(Q, 80.0)
+    assert 0.05 < want.mean() < 0.95
+    assert [_plausible_py(q.tolist(), 80.0) for q in Q] == list(want)
