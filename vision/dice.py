@@ -436,7 +436,11 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     die = DIE_D * lay.d
     span = WIN_DIES * die
     cv = kit.canvas
-    placed = None if cv is None or cv.px != WIN / span else cv.place(centre)
+    # (the canvas's scale is the window's: compared within rounding, as the canvas's span is
+    # multiplied in another order; compared exactly, a layout whose last bit differed, as a
+    # real photo's one-shot board did, had no die read at all)
+    placed = None if cv is None or not math.isclose(cv.px, WIN / span, rel_tol=1e-9) \
+        else cv.place(centre)
     if placed is None:
         return None
     centre, a, b = placed

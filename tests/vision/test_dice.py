@@ -182,9 +182,12 @@ def test_a_remembered_window_outlasts_compression_noise(scene_reads: list,
 
 @pytest.mark.skipif(not (REAL / "truth.json").exists(), reason="no real photos")
 def test_real_photos_never_a_wrong_die() -> None:
+    """No wrong value on the real photos, and the dice read right (5 of 18 when a one-shot
+    board's window scale was compared exactly and lost every die of three photos; 8 since)."""
     from bench.bench_real_dice import read_photo
 
     truth = json.loads((REAL / "truth.json").read_text())
+    right = 0
     for name, t in truth.items():
         if t["dice"] == "?":
             continue
@@ -195,6 +198,8 @@ def test_real_photos_never_a_wrong_die() -> None:
         for v in (v for v in values if v is not None):  # a refusal is never wrong
             assert v in want, (name, values, want)
             want.remove(v)
+            right += 1
+    assert right >= 8
 
 
 @pytest.mark.parametrize("value", [2, 5])
@@ -382,3 +387,27 @@ def test_a_footprint_of_pips_apart_is_joined() -> None:
     assert got is not None
     comp, area, _rect = got
     assert comp[WIN // 2, WIN // 2] == 1 and area >= 0.25 * dpx * dpx
+
+
+def test_a_window_is_read_whatever_the_layouts_rounding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """read_die reads the window on a layout whose window scale, multiplied in another order,
+    differs from the canvas's in the last bit (checker 0.8: compared exactly, every die of such
+    a board was dropped, as on a real photo's one-shot board)."""
+    from types import SimpleNamespace
+
+    from vision import dice as dice_mod
+    from vision.geometry import BoardShape, Layout
+
+    lay = Layout(BoardShape(checker=0.8))
+    span = dice_mod.WIN_DIES * (dice_mod.DIE_D * lay.d)
+    assert dice_mod.WIN / span != dice_mod.WIN / (dice_mod.WIN_DIES * dice_mod.DIE_D * lay.d)
+    L = int(round(20 * (lay.H / 2) / lay.pw))
+    canvas = dice_mod.build_canvas(lay, np.zeros((2 * L, 240, 3), np.float32))
+    kit = SimpleNamespace(lay=lay, canvas=canvas, memory=dice_mod.DiceMemory())
+    reached: list[bool] = []
+    monkeypatch.setattr(dice_mod, "_read_window", lambda *a, **k: reached.append(True))
+    H = np.eye(3)
+    H[:2, 2] = -np.array([lay.margin_x, lay.margin_y])  # canonical pixels are frame pixels
+    frame = np.zeros((int(lay.H) + 1, int(lay.W) + 1, 3), np.uint8)
+    dice_mod.read_die(frame, kit, H, np.array([lay.W * 0.3, lay.H * 0.4]))  # type: ignore[arg-type]
+    assert reached == [True]
