@@ -88,14 +88,17 @@ def detect(gray: np.ndarray, lab: np.ndarray | None, radii: tuple[float, ...] = 
     ux, uy = gx[ys, xs] / mag[ys, xs], gy[ys, xs] / mag[ys, xs]
     h, w = gray.shape
     found: list[tuple[float, float, float, float]] = []
-    xs2, ys2 = np.r_[xs, xs].astype(np.float64), np.r_[ys, ys].astype(np.float64)
+    # votes counted on the image padded by the largest radius, the padding cut off after (the
+    # same counts as dropping the votes that leave the image, without masking them)
+    pad = int(np.ceil(max(radii, default=0.0))) + 1
+    wp, hp = w + 2 * pad, h + 2 * pad
+    xs2 = np.r_[xs, xs].astype(np.float64) + pad
+    ys2 = np.r_[ys, ys].astype(np.float64) + pad
     ux2, uy2 = np.r_[ux, -ux], np.r_[uy, -uy]  # both ways along the gradient, one vote each
     for r in radii:
-        cx = np.rint(xs2 + r * ux2).astype(np.int64)
-        cy = np.rint(ys2 + r * uy2).astype(np.int64)
-        ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
-        a = np.bincount(cy[ok] * w + cx[ok], minlength=h * w).astype(np.float32).reshape(h, w)
-        a = cv2.boxFilter(a, -1, (3, 3), normalize=False) / (2 * np.pi * r)
+        at = (np.rint(ys2 + r * uy2) * wp + np.rint(xs2 + r * ux2)).astype(np.int64)
+        a = np.bincount(at, minlength=hp * wp).reshape(hp, wp)[pad:pad + h, pad:pad + w]
+        a = cv2.boxFilter(a.astype(np.float32), -1, (3, 3), normalize=False) / (2 * np.pi * r)
         k = 2 * int(r * 0.5) + 1
         peak = (a == cv2.dilate(a, np.ones((k, k), np.uint8))) & (a > min_support)
         nz = cv2.findNonZero(peak.view(np.uint8))  # row-major, as np.nonzero (faster)

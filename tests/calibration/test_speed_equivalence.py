@@ -126,3 +126,50 @@ def test_plain_float_plausible_judges_as_plausible_many() -> None:
     want = plausible_many(Q, 80.0)
     assert 0.05 < want.mean() < 0.95
     assert [_plausible_py(q.tolist(), 80.0) for q in Q] == list(want)
+
+
+def _detect_masked(gray: np.ndarray, radii: tuple[float, ...]) -> np.ndarray:
+    """The disc vote as first written: votes leaving the image masked out, per radius."""
+    from calibration.discs import _gradients, vote_threshold
+
+    gx, gy, mag = _gradients(gray)
+    ys, xs = np.nonzero(mag > vote_threshold(mag))
+    ux, uy = gx[ys, xs] / mag[ys, xs], gy[ys, xs] / mag[ys, xs]
+    h, w = gray.shape
+    xs2, ys2 = np.r_[xs, xs].astype(np.float64), np.r_[ys, ys].astype(np.float64)
+    ux2, uy2 = np.r_[ux, -ux], np.r_[uy, -uy]
+    out = []
+    for r in radii:
+        cx = np.rint(xs2 + r * ux2).astype(np.int64)
+        cy = np.rint(ys2 + r * uy2).astype(np.int64)
+        ok = (cx >= 0) & (cx < w) & (cy >= 0) & (cy < h)
+        out.append(np.bincount(cy[ok] * w + cx[ok], minlength=h * w).reshape(h, w))
+    return np.stack(out)
+
+
+def test_padded_disc_vote_counts_as_the_masked_one() -> None:
+    import cv2
+
+    from calibration.discs import RADII, detect
+
+    rng = np.random.default_rng(15)
+    gray = (rng.random((200, 300)) * 40 + 100).astype(np.uint8)
+    for x, y, r in [(3, 5, 12), (296, 100, 20), (150, 198, 9), (150, 100, 15), (40, 60, 7)]:
+        cv2.circle(gray, (x, y), r, 230, -1)  # discs cut by the image's sides too
+    want = _detect_masked(gray, RADII)
+    seen: list[np.ndarray] = []
+    real_box = cv2.boxFilter
+
+    def spy(a, *args, **kw):  # noqa: ANN001, ANN002, ANN003, ANN202
+        seen.append(a.copy())
+        return real_box(a, *args, **kw)
+
+    import calibration.discs as discs_mod
+
+    discs_mod.cv2.boxFilter = spy
+    try:
+        d = detect(gray, None)
+    finally:
+        discs_mod.cv2.boxFilter = real_box
+    assert len(d) >= 4 and len(seen) == len(RADII)
+    assert want.sum() > 0 and all(np.array_equal(s, v) for s, v in zip(seen, want, strict=True))
