@@ -82,6 +82,27 @@ def _quads_of(frame: np.ndarray, found: Found, edges: EdgeImage) -> list[np.ndar
     return out
 
 
+def finder_quads(frame: np.ndarray) -> tuple[Found | None, list[np.ndarray]]:
+    """The finder's answer (None when it finds no board) and the quads calibration checks for
+    it (:func:`_quads_of`)."""
+    try:
+        first = find_zoomed(frame, thorough=True)
+    except BoardNotFound:
+        return None, []
+    return first, _quads_of(frame, first, EdgeImage(frame))
+
+
+def wider_quads(frame: np.ndarray, first: Found | None) -> tuple[bool, list[np.ndarray]]:
+    """Whether the finder's answer ``first`` is still worth checking and the quads of the wider
+    look (:func:`calibration.widefind.wider`), each with its fits (:func:`_quads_of`)."""
+    keep_first, others = wider(frame, first)
+    edges = EdgeImage(frame)
+    out: list[np.ndarray] = []
+    for f in others:
+        out += _quads_of(frame, f, edges)
+    return keep_first, out
+
+
 def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
     """The quads calibration checks, best guess first: the finder's (polished, refined to
     sub-pixel corners) and its fits to the first checkers (:func:`_quads_of`), then the quads the
@@ -92,11 +113,9 @@ def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
         first: Found | None = find_zoomed(frame, thorough=True)
     except BoardNotFound:
         first = None
-    keep_first, others = wider(frame, first)
-    edges = EdgeImage(frame)
-    out: list[np.ndarray] = []
-    for f in ([first] if first is not None and keep_first else []) + others:
-        out += _quads_of(frame, f, edges)
+    keep_first, others = wider_quads(frame, first)
+    out = _quads_of(frame, first, EdgeImage(frame)) if first is not None and keep_first else []
+    out += others
     if not out:
         raise BoardNotFound("no board found")
     return out

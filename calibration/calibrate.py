@@ -10,11 +10,18 @@ look from this very frame and so always reads back empty: only the regions the p
 
 Without markers or taps, a board whose found quad the check refuses is looked for again by the
 finder's edge search (:mod:`calibration.refind`): a variant's two pyramids can lead the checker
-grid astray, and the check then decides on the second quad as on the first."""
+grid astray, and the check then decides on the second quad as on the first.
+
+Cost (about 7 s of CPU per calibration before, 1.7 s now, held-out bench_calibrate): the wider
+look is asked only when the finder's quads fail a check that can refuse them (:func:`_stages`),
+one find's quads are each fitted once and only the best fitting one is checked
+(:func:`_fit_pick`), and the corner fit's cost is computed with its strips' grid kept
+(``learn.FitCost``), its coarser steps on every other strip pixel (:data:`FIT_EVERY`)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import cv2
@@ -32,14 +39,15 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import strip_kinds
 
-from .calfit import candidate_quads
+from .calfit import candidate_quads, finder_quads, wider_quads
 from .drift import reference_image
-from .find import find_board
+from .find import BoardNotFound, find_board
 from .learn import ORIENTATIONS, _strips_bgr, corner_fit, label_strips, learn, oriented
 from .markers import corners_from_markers
 from .refind import other_quads
 from .refine import refine_corners
 from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops, stack_tops_bgr
+from .widefind import DISTINCT
 
 START = STANDARD.start  # the engine's start: a profile numbers the points as the referee does
 MAX_MISREAD = 3  # regions the calibration frame may read differently from the given position
@@ -90,6 +98,18 @@ def occupancy_misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -
         bad += 1
         occ += (b[0] > 0, b[1] > 0) != (e[0] > 0, e[1] > 0)
     return occ, bad
+
+
+def _check(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[int, int, float]:
+    """:func:`occupancy_misread` and the log-likelihood of :func:`misread` from one read."""
+    obs = read(frame, profile, settled=False)
+    occ, bad = 0, 0
+    for b, e in zip(obs.best_counts(), expected_counts(pos), strict=True):
+        if b is None or b == e:
+            continue
+        bad += 1
+        occ += (b[0] > 0, b[1] > 0) != (e[0] > 0, e[1] > 0)
+    return occ, bad, obs.log_likelihood(pos)
 
 
 def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscModel:
@@ -152,28 +172,76 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
     With markers the corners already carry the orientation; otherwise all four ways round are
     tried (``orientation`` fixes one) and the one that reads the position best is kept."""
     pos = position or START
-    quads: list[np.ndarray] = []
     if method == "auto" and corners is None:
-        quads = candidate_quads(frame)
-    else:
-        q = board_corners(frame, method, corners)
-    try:
-        if len(quads) > 1:
-            return _best_of(frame, pos, quads, shape, orientation)
-        if quads:
-            q = quads[0]
-        return _calibrate_at(frame, pos, q, method, shape, orientation)
-    except PositionMismatch:
-        if method != "auto" or corners is not None:
-            raise
-        # the finder's second answer (a variant's two pyramids can mislead its first)
-        for other in other_quads(frame):
+        return _auto(frame, pos, shape, orientation)
+    q = board_corners(frame, method, corners)
+    return _calibrate_at(frame, pos, q, method, shape, orientation)[0]
+
+
+def _auto(frame: np.ndarray, pos: Position, shape: BoardShape | None,
+          orientation: str | None) -> BoardProfile:
+    """:func:`calibrate` with the board found: the quads of :func:`_stages` in turn, the first
+    stage with a quad the position check passes decides (:func:`_best_of`). Raises
+    BoardNotFound when no stage finds a board, PositionMismatch when none passes."""
+    seen: list[np.ndarray] = []
+    tol = DISTINCT * float(max(frame.shape[:2]))
+    refusal: PositionMismatch | None = None
+    for stage, first_passing in _stages(frame, pos):
+        quads = [q for q in stage() if all(np.abs(q - o).max() > tol for o in seen)]
+        seen += quads
+        for group in ([[q] for q in quads] if first_passing else [quads] if quads else []):
             try:
-                return _calibrate_at(frame, pos, refine_corners(frame, other), method, shape,
-                                     orientation)
-            except PositionMismatch:
-                continue
-        raise
+                return _best_of(frame, pos, group, shape, orientation)
+            except PositionMismatch as exc:
+                refusal = refusal or exc
+    if refusal is None:
+        raise BoardNotFound("no board found")
+    raise refusal
+
+
+def _stages(frame: np.ndarray, pos: Position) -> list[tuple[Callable[[], list[np.ndarray]],
+                                                               bool]]:
+    """The quads calibration without taps checks, in stages (each a callable, so a stage is
+    only looked for when the ones before it found nothing the check passes, and whether its
+    first quad passing is taken rather than its best): the finder's quads and the wider look's
+    (:func:`calibration.calfit.candidate_quads`), then the finder's edge search and the wider
+    look asked again (:func:`calibration.refind.other_quads`, refined to sub-pixel corners; the
+    first passing).
+
+    A position with checkers on :data:`FIT_POINTS` points or more (the standard start, a game
+    under way) checks the finder's quads alone first: its check reads every point filled and
+    refuses a quad off the board, so the wider look (about a second of CPU) is asked only when
+    it refuses them. A variant's start leaves 22 points empty, read back empty wherever the quad
+    lies, so there the wider look's quads are checked with the finder's from the start."""
+    found: list = []
+
+    def finder() -> list[np.ndarray]:
+        first, quads = finder_quads(frame)
+        found.append(first)
+        return quads
+
+    def wide() -> list[np.ndarray]:
+        return wider_quads(frame, found[0] if found else None)[1]
+
+    def again() -> list[np.ndarray]:
+        return [refine_corners(frame, q) for q in other_quads(frame)]
+
+    if _filled(pos) >= FIT_POINTS:
+        return [(finder, False), (wide, False), (again, True)]
+    return [(lambda: _or_empty(candidate_quads, frame), False), (again, True)]
+
+
+def _filled(pos: Position) -> int:
+    """How many of the 24 points the position fills."""
+    return sum(1 for w, b in expected_counts(pos)[:24] if w or b)
+
+
+def _or_empty(fn: Callable[[np.ndarray], list[np.ndarray]], frame: np.ndarray
+              ) -> list[np.ndarray]:
+    try:
+        return fn(frame)
+    except BoardNotFound:
+        return []
 
 
 def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
@@ -181,15 +249,22 @@ def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
     """The profile from whichever of ``quads`` (:func:`calibration.calfit.candidate_quads`: the
     found quad, it with the long edges fitted to the first checkers, the wider look's and its
     fit) reads ``pos`` back best (fewer regions misread, then the likelihood); the earlier on a
-    tie. Raises PositionMismatch when none passes the position check."""
+    tie. Raises PositionMismatch when none passes the position check.
+
+    On a position the corner fit applies to (:data:`FIT_POINTS`), the quads of one find are
+    first narrowed to the one whose fit fits best (:func:`_fit_pick`); all are checked only when
+    the check refuses that one."""
+    if len(quads) > 1 and _filled(pos) >= FIT_POINTS:
+        try:
+            return _fit_pick(frame, pos, quads, shape, orientation)
+        except PositionMismatch:
+            pass
     best: tuple[tuple[int, float], BoardProfile] | None = None
     for q in quads:
         try:
-            prof = _calibrate_at(frame, pos, q, "auto", shape, orientation)
+            prof, key = _calibrate_at(frame, pos, q, "auto", shape, orientation)
         except PositionMismatch:
             continue
-        bad, ll = misread(prof, frame, pos)
-        key = (-bad, ll)
         if best is None or key > best[0]:
             best = (key, prof)
     if best is None:
@@ -198,23 +273,18 @@ def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
 
 
 def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
-                  shape: BoardShape | None, orientation: str | None) -> BoardProfile:
-    """:func:`calibrate` with the playing area's corners ``q`` (in some order)."""
+                  shape: BoardShape | None, orientation: str | None
+                  ) -> tuple[BoardProfile, tuple[int, float]]:
+    """:func:`calibrate` with the playing area's corners ``q`` (in some order), and how well
+    the profile reads the position back: (-regions misread, log-likelihood)."""
     names = [orientation] if orientation else (
         ["identity"] if method == "markers" else list(ORIENTATIONS))
-    ranked: list[tuple[tuple[int, int, float], str, BoardProfile]] = []
-    for name in names:
-        prof = learn(frame, oriented(q, name), pos, shape)
-        bad, ll = misread(prof, frame, pos)
-        # white is the lighter set: a way round that makes the darker set white is wrong
-        lighter = prof.meta.get("white_L", 0.0) >= prof.meta.get("black_L", 0.0)
-        ranked.append(((int(lighter), -bad, ll), name, prof))
-    ranked.sort(key=lambda r: r[0], reverse=True)
+    ranked = _ranked(frame, pos, q, shape, names)
     # the colour models rank the ways round; the disc model, learned per way round, checks them
     # (the best first; the others only when it fails): fewest regions misread, then the rank
     # (a board the wrong way round reads stacks where the position has none: with few regions
     # filled, as at a variant's start, that and not the count of misread regions tells it)
-    best: tuple[tuple[int, int], BoardProfile] | None = None
+    best: tuple[tuple[int, int], BoardProfile, float] | None = None
     for (lighter, _, _), name, prof in ranked:
         if best is not None and ((best[0][0] == 0 and best[0][1] <= MAX_MISREAD)
                                  or not lighter):
@@ -223,21 +293,39 @@ def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
             prof = _fitted(frame, prof, pos, shape)
         prof.discs = learn_discs(frame, prof, pos)
         prof.meta["orientation"] = name
-        key = occupancy_misread(prof, frame, pos)
-        if best is None or key < best[0]:
-            best = (key, prof)
+        occ, bad, ll = _check(prof, frame, pos)
+        if best is None or (occ, bad) < best[0]:
+            best = ((occ, bad), prof, ll)
     assert best is not None
-    (occ, bad), prof = best
+    (occ, bad), prof, ll = best
     filled = sum(1 for w, b in expected_counts(pos) if w or b)
     if bad > MAX_MISREAD or 2 * occ >= filled:
         raise PositionMismatch(f"the board does not show the given position "
                                f"({bad} regions differ)")
     prof.reference = reference_image(frame, prof)
     prof.meta.update({"method": method, "position": pos.to_json()})
-    return prof
+    return prof, (-bad, ll)
+
+
+def _ranked(frame: np.ndarray, pos: Position, q: np.ndarray, shape: BoardShape | None,
+            names: list[str]) -> list[tuple[tuple[int, int, float], str, BoardProfile]]:
+    """The ways round ``names`` of quad ``q``, best first by the colour models: the lighter set
+    white, fewer regions misread, the likelihood; each with its profile."""
+    ranked: list[tuple[tuple[int, int, float], str, BoardProfile]] = []
+    for name in names:
+        prof = learn(frame, oriented(q, name), pos, shape)
+        bad, ll = misread(prof, frame, pos)
+        # white is the lighter set: a way round that makes the darker set white is wrong
+        lighter = prof.meta.get("white_L", 0.0) >= prof.meta.get("black_L", 0.0)
+        ranked.append(((int(lighter), -bad, ll), name, prof))
+    ranked.sort(key=lambda r: r[0], reverse=True)
+    return ranked
 
 
 FIT_GAIN = 0.2  # the corner fit is taken when it cuts the labels' misfit by this share
+FIT_EVERY = 2  # the fit's coarser steps look at every other strip pixel along and across
+# (tuning start frames 700000-12, 15 quads fitted: 0.76 % of the diagonal off after the fit
+# with all pixels, 0.78 % with every other, median; the fit about 1.5 times faster)
 FIT_POINTS = 6  # ... on a position with checkers on this many points at least (not a variant's
 # start: one or two stacks leave the corners free to slide along the empty points)
 
@@ -249,15 +337,61 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
     diagonal off put the first slots of some points on the rail, read one short for the whole
     game; from the true corners the fit gains under 0.13 of the misfit, from found ones
     0.27-0.71 (tuning footage 1000-1007), so a smaller gain is noise and the corners stay."""
-    if sum(1 for w, b in expected_counts(pos)[:24] if w or b) < FIT_POINTS:
+    if _filled(pos) < FIT_POINTS:
         return prof
-    fitted, before, after = corner_fit(frame, prof.corners, pos, shape or prof.shape,
-                                       prof.trays_right)
-    if before <= 0 or (before - after) / before < FIT_GAIN:
+    fitted, before, after = _corner_fit(frame, prof.corners, pos, shape or prof.shape,
+                                        prof.trays_right)
+    if not _fit_taken(before, after):
         return prof
     out = learn(frame, fitted, pos, shape or prof.shape, prof.trays_right)
     out.meta["corner_fit"] = [round(before, 4), round(after, 4)]
     return out
+
+
+def _fit_taken(before: float, after: float) -> bool:
+    return before > 0 and (before - after) / before >= FIT_GAIN
+
+
+_FITS: dict[bytes, tuple[np.ndarray, float, float]] = {}
+_FITS_OF: list[object] = [None]  # the frame (and position) the kept fits belong to
+
+
+def _corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position, shape: BoardShape,
+                trays_right: bool) -> tuple[np.ndarray, float, float]:
+    """:func:`calibration.learn.corner_fit`, kept for the frame and position at hand: the quads
+    of one find are fitted once to pick the one worth checking (:func:`_fit_pick`), and the
+    check fits that one again."""
+    if _FITS_OF[0] is not frame or _FITS_OF[1:] != [pos.to_json()]:
+        _FITS.clear()
+        _FITS_OF[:] = [frame, pos.to_json()]
+    key = np.asarray(corners, np.float64).tobytes() + repr((shape, trays_right)).encode()
+    if key not in _FITS:
+        _FITS[key] = corner_fit(frame, corners, pos, shape, trays_right, every=FIT_EVERY)
+    return _FITS[key]
+
+
+NEAR_QUAD = 0.05  # quads whose corners all lie this share of the first's diagonal from it are
+# one find's (the finder's quad polished and fitted to the first checkers): one way round
+
+
+def _fit_pick(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
+              shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+    """The profile from the quad of one find whose fitted corners fit the position's labels best
+    (:func:`calibration.learn.corner_fit`'s misfit after the fit, or before it when the fit is
+    not taken), the way round the colour models rank first on the first quad: one quad checked
+    instead of each (every check costs a fit, the orientations' reads and the disc model).
+    Raises PositionMismatch when the check refuses it."""
+    shape = shape or BoardShape()
+    first = np.asarray(quads[0], np.float64)
+    diag = float(np.linalg.norm(first[0] - first[2]))
+    near = [q for q in quads if float(np.abs(q - first).max()) <= NEAR_QUAD * diag]
+    name = orientation or _ranked(frame, pos, first, shape, list(ORIENTATIONS))[0][1]
+    scores = []
+    for q in near:
+        _fit, before, after = _corner_fit(frame, oriented(q, name), pos, shape, True)
+        scores.append(after if _fit_taken(before, after) else before)
+    q = near[int(np.argmin(scores))]
+    return _calibrate_at(frame, pos, q, "auto", shape, name)[0]
 
 
 def load_image(path: str) -> np.ndarray:
