@@ -173,3 +173,24 @@ def test_padded_disc_vote_counts_as_the_masked_one() -> None:
         discs_mod.cv2.boxFilter = real_box
     assert len(d) >= 4 and len(seen) == len(RADII)
     assert want.sum() > 0 and all(np.array_equal(s, v) for s, v in zip(seen, want, strict=True))
+
+
+def test_disc_inner_pixels_as_one_disc_at_a_time() -> None:
+    from calibration.discount import median0
+    from calibration.oneshot import DISC_INNER, _inner_pixels
+    from vision.appearance import to_lab
+
+    rng = np.random.default_rng(16)
+    frame = (rng.random((240, 320, 3)) * 255).astype(np.uint8)
+    d = np.c_[rng.uniform(-3, 323, 60), rng.uniform(-3, 243, 60), rng.uniform(1, 14, 60)]
+    pix, means = _inner_pixels(frame, d)
+    h, w = frame.shape[:2]
+    for (x, y, r), p, m in zip(d, pix, means, strict=True):  # as first written, per disc
+        k = max(1, int(r * DISC_INNER))
+        yy, xx = np.mgrid[-k:k + 1, -k:k + 1]
+        keep = yy ** 2 + xx ** 2 <= k * k
+        ys, xs = np.clip(int(y) + yy[keep], 0, h - 1), np.clip(int(x) + xx[keep], 0, w - 1)
+        y0, x0 = int(ys.min()), int(xs.min())
+        want = to_lab(frame[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1])[ys - y0, xs - x0]
+        assert np.array_equal(p, want)
+        assert np.array_equal(m, median0(want))
