@@ -184,16 +184,16 @@ _TURNED = (6, 2, 3)
 NT = 6 + len(_TURNED)  # templates
 
 
-def _templates(grid: int) -> np.ndarray:
-    """(:data:`NT`, grid**2) zero-mean unit pictures of the six layouts (pips = 1) and of the
-    6, 2 and 3 turned a quarter (:data:`_TURNED`)."""
+def _templates(grid: int, sigma: float = 0.07) -> np.ndarray:
+    """(:data:`NT`, grid**2) zero-mean unit pictures of the six layouts (pips = 1, Gaussian
+    spots of ``sigma`` face sides) and of the 6, 2 and 3 turned a quarter (:data:`_TURNED`)."""
     g = np.linspace(-T_SPAN, T_SPAN, grid)
     U, V = np.meshgrid(g, g)
     out = []
     for k in range(NT):
         t = np.zeros_like(U)
         for a, b in (LAYOUTS[k + 1] if k < 6 else _turned(LAYOUTS[_TURNED[k - 6]])):
-            t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * 0.07**2))
+            t += np.exp(-((U - a * PIP_STEP) ** 2 + (V - b * PIP_STEP) ** 2) / (2 * sigma**2))
         t = t.ravel() - t.mean()
         out.append(t / np.linalg.norm(t))
     return np.array(out, np.float32)
@@ -211,10 +211,35 @@ _TSUM = {g: np.ascontiguousarray(np.concatenate([t, np.ones((1, t.shape[1]), np.
          for g, t in _TEMPLATES.items()}  # (g*g, NT + 1): the templates and a column of ones
 
 
-def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndarray:
+@cache
+def _tsum(grid: int, sigma: float) -> np.ndarray:
+    """:data:`_TSUM` of templates whose pips are ``sigma`` face sides wide."""
+    t = _templates(grid, sigma)
+    return np.ascontiguousarray(np.concatenate([t, np.ones((1, t.shape[1]), np.float32)]).T)
+
+
+def blur_sigma(face_px: float) -> float | None:
+    """The template pips' width (face sides) for a face ``face_px`` frame pixels across: the
+    drawn pip's own width and a frame pixel's blur (:data:`BLUR_PX`) together, on a few
+    levels (None: the sharp templates)."""
+    if BLUR_PX is None or face_px <= 0:
+        return None
+    s = float(np.hypot(PIP_SIGMA, BLUR_PX / face_px))
+    s = round(s / SIGMA_STEP) * SIGMA_STEP
+    return None if s <= 0.07 + 1e-6 else s
+
+
+BLUR_PX: float | None = 0.7  # the pip's blur in frame pixels the templates follow (None: off)
+PIP_SIGMA = 0.05  # a drawn pip's own width (face sides; radius 0.095: sigma about r / 2)
+SIGMA_STEP = 0.005  # template widths come on these levels
+
+
+def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID,
+                sigma: float | None = None) -> np.ndarray:
     """(poses, :data:`NT`) correlation of the face under each pose (cx, cy, angle, side) with
     the six layouts and the turned 6, 2 and 3 (dark pips: negative; :func:`_fold` joins each
-    layout's two turns), sampled on a ``grid`` x ``grid`` template."""
+    layout's two turns), sampled on a ``grid`` x ``grid`` template (pips ``sigma`` face sides
+    wide: :func:`blur_sigma`; None: 0.07)."""
     P = poses.astype(np.float32)
     s = P[:, 3]
     ca, sa = np.cos(P[:, 2]) * s, np.sin(P[:, 2]) * s
@@ -224,7 +249,7 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID) -> np.ndar
     patch = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     # the templates are zero-mean: only the patch's spread is needed, not its centred copy;
     # the patch's sum comes with the correlations, as one more column of the same product
-    r = patch @ _TSUM[grid]
+    r = patch @ (_TSUM[grid] if sigma is None else _tsum(grid, sigma))
     var = np.einsum("ij,ij->i", patch, patch) - r[:, NT] * r[:, NT] / patch.shape[1]
     return r[:, :NT] / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
 
@@ -512,6 +537,31 @@ def _five_instead(L: np.ndarray, face: Face, pol: int) -> bool:
     return bool(other[:, 4].max() > four - FOUR_VS_FIVE and int(np.argmax(other.max(0))) == 4)
 
 
+def _one_instead(L: np.ndarray, face: Face, r: PipRead, nominal: float, pol: int) -> bool:
+    """A 2 read at ``face`` is a 1 and something dark (or light) beside it: a side face seen
+    past the top face's edge, a highlight, another die's edge passes for the 2's other pip.
+    A face centred on one of the 2's pips (the nominal size or the 2's, turned as the 2 or half
+    a quarter more) reads as a 1 by the nine places and the 1 fits it :data:`ONE_VS_PIP`
+    better than the 2 fits its own face (``r``: the nine places' read of the 2's face;
+    ``pol``: the fit's polarity in :func:`_search`). A real 2's pip lies 0.23 of a side from
+    the face's edge: a 1 round it takes in the edge, and fits worse."""
+    ca, sa = np.cos(face.angle), np.sin(face.angle)
+    lays = [r.pattern] if r.value == 2 else [LAYOUTS[2], _turned(LAYOUTS[2])]
+    rows = [[face.cx, face.cy, face.angle, face.side]]
+    for lay in lays:
+        for i, j in lay:
+            u, w = i * PIP_STEP * face.side, j * PIP_STEP * face.side
+            x, y = face.cx + ca * u - sa * w, face.cy + sa * u + ca * w
+            rows += [[x, y, ang, side] for side in (nominal, face.side)
+                     for ang in (face.angle, face.angle + np.pi / 4)]
+    P = np.array(rows, np.float32)
+    sc = _fold(pose_scores(L, P) * pol)
+    for k in np.nonzero(sc[1:, 0] > sc[0, 1] + ONE_VS_PIP)[0] + 1:  # fits better: a 1 there?
+        if read_pips(L, Face(*(float(x) for x in P[k]))).value == 1:
+            return True
+    return False
+
+
 def _pip_beside(face: Face, spots: np.ndarray, nominal: float) -> bool:
     """A pip-like spot of the pips' colour beside a lone pip, nearer than a side face's pips
     lie (the one pip of a 4 the fit saw, not a 1)."""
@@ -543,19 +593,34 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
             spots: list[tuple[int, np.ndarray, float]] | None = None, frame_px: float = 0.0
             ) -> tuple[int | None, Face, float, int | None, float, float]:
     """Coarse poses ``C`` -> (value or None, face, clarity, guess, correlation, margin);
-    ``spots``: :func:`pip_spots`, for a read short of plain (see :func:`read_face`)."""
+    ``spots``: :func:`pip_spots`, for a read short of plain (see :func:`read_face`).
+
+    A small face is fitted by templates whose pips are as blurred as the frame blurs them
+    (:func:`blur_sigma`); such a read of a value of :data:`SHARP_READ` must be read by the
+    sharp templates' fit too (blurred bars of pips fit a 3's diagonal and a 6's rows alike),
+    and one taken short of a plain read must be the sharp fit's best layout."""
+    sig = blur_sigma(nominal * frame_px)
+    out = _search_at(L, C, nominal, spots, frame_px, sig)
+    v, face = out[0], out[1]
+    if v is not None and sig is not None and (v in SHARP_READ or face.by_spots):
+        # the sharp templates at the blurred fit's fine poses (its coarse search spared)
+        sharp = _search_at(L, out[6], nominal, spots, frame_px, None, raw=v not in SHARP_READ,
+                           fine=True)
+        if sharp[0] != v:
+            return (None, *out[1:6])
+    return out[:6]
+
+
+def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
+               spots: list[tuple[int, np.ndarray, float]] | None, frame_px: float,
+               sig: float | None, raw: bool = False, fine: bool = False
+               ) -> tuple[int | None, Face, float, int | None, float, float, np.ndarray]:
+    """:func:`_search`'s value, face, clarity, guess, correlation and margin with templates
+    of pip width ``sig``, and the fine poses tried; ``raw``: the best layout whether it reads
+    or not; ``fine``: ``C`` are the fine poses (no coarse search)."""
     C = C.astype(np.float32)
-    cs = pose_scores(L, C, C_GRID)
-    cpol = 1 if cs.max() >= (-cs).max() else -1
-    # fine: every layout at its best coarse pose, the best few polished around it
-    cs = _fold(cs * cpol)
-    best_rows = C[np.argmax(cs, axis=0)]
-    top = np.argsort(cs.max(0))[::-1][:REFINE]
-    refined = [best_rows]
-    for v0 in top:
-        refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
-    P = np.concatenate(refined)
-    sc = pose_scores(L, P)
+    P = C if fine else _refine(L, C, nominal, sig)
+    sc = pose_scores(L, P, T_GRID, sig)
     pol = 1 if sc.max() >= (-sc).max() else -1
     sc = _fold(sc * pol)
     per = sc.max(0)
@@ -566,6 +631,8 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
     face, corr = Face(*(float(x) for x in best)), float(per[order[0]])
     r = read_pips(L, face)
     guess = PATTERNS.get(r.pattern)
+    if raw:
+        return v, face, r.clarity, guess, corr, margin, P
     plain = (r.contrast * pol < 0  # the places see the pips' colour as the fit does
              and corr >= MIN_CORR and margin >= MIN_MARGIN and r.value == v
              and abs(r.contrast) >= PIP_CONTRAST
@@ -583,7 +650,23 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         plain, face = True, replace(face, by_spots=True)
     if plain and v == 4 and FOUR_VS_FIVE is not None and _five_instead(L, face, pol):
         plain = False
-    return (v if plain else None), face, r.clarity, guess, corr, margin
+    if plain and v == 2 and ONE_VS_PIP is not None and _one_instead(L, face, r, nominal, pol):
+        plain = False
+    return (v if plain else None), face, r.clarity, guess, corr, margin, P
+
+
+def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> np.ndarray:
+    """The fine poses of coarse poses ``C``: every layout at its best coarse pose, and the
+    best :data:`REFINE` polished around theirs."""
+    cs = pose_scores(L, C, C_GRID, sig)
+    cpol = 1 if cs.max() >= (-cs).max() else -1
+    cs = _fold(cs * cpol)
+    best_rows = C[np.argmax(cs, axis=0)]
+    top = np.argsort(cs.max(0))[::-1][:REFINE]
+    refined = [best_rows]
+    for v0 in top:
+        refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
+    return np.concatenate(refined)
 
 
 _QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.25),
@@ -632,6 +715,9 @@ SPOTS_NOT: tuple[int, ...] = (1, 3)  # values never read on the spots' evidence 
 # 6's row passes for one)
 STRONG_NOT: tuple[int, ...] = (3,)  # values never read as a strong fit (the same)
 STRONG2_CORR, STRONG2_MARGIN = 0.7, 0.08  # or a plain read's correlation and lead (0.72: fewer)
+SHARP_READ: tuple[int, ...] = (3, 6)  # a blurred fit's read of these must read so sharp too
+ONE_VS_PIP: float | None = 0.08  # a 1 round one of a 2's pips fits this much better: no 2
+# (the 2s read right on tuning seeds 700000+ and 1000+ fit at most 0.05 better)
 FOUR_VS_FIVE: float | None = 0.1  # a 4 fits this much better than a 5 of the other colour
 SPOT_MIN_PX = 11.0  # a read short of plain needs a face this many frame pixels across
 ROUND3 = True  # a third, denser round for a face the first two refused (:func:`_round3`)
