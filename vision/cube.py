@@ -33,11 +33,18 @@ taken too when both scores are high and their margins add up (``AGREE_SCORE``,
 is, scored by normalised correlation with a margin rule): most refusals were 13-20 pixel faces
 too blurred for the templates to tell 16 from 64 or 2 from 8. Everything that depends on the
 profile only (strip maps, templates) is built once and cached.
+
+A middle square with an end square as clear (``TIED``) and no number there is no cube (which
+one is the cube is not known: a sleeve over an owned cube and a checker on the bar's middle).
+When the bar and trays show no cube or an unsure one (no value read, a weak square:
+:func:`unsure`), the playing field is searched for the offered cube
+(:mod:`vision.cube_field`: a doubler's cube lies on the taker's side until taken or dropped),
+read as the taker's cube with its value and ``where == "field"``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import cv2
@@ -63,6 +70,8 @@ JOINED = 10.0  # ... and whose inside's colour (Lab) goes on past a side is not 
 SURE_SQUARE = 2.5  # a square weaker than this must show a square face in the face window too
 AMBIGUOUS = 0.65  # a square at an end this clear beside the middle's best: not sure (tuning:
 # a centred cube's best end square reached 0.54 of it)
+TIED = 0.85  # ... and this clear with no number on it: no cube (a sleeve over an owned cube and
+# a checker in the bar's middle, tuning footage 1001 f835; the real photos' centred cubes: 0.79)
 MIN_SCORE = 0.7  # the weakest side over the picture's mean Sobel gradient (+10)
 FACE_WIN = 40  # face window side in pixels (covers FACE_WIN_SIDES cube sides)
 FACE_WIN_SIDES = 1.6
@@ -622,10 +631,33 @@ def owner_at(lay: Layout, y: float) -> str:
     return "black" if y < lay.H / 2 else "white"
 
 
-def read_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
-              ) -> CubeReading | None:
+def read_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None,
+              field: bool = True) -> CubeReading | None:
     """The cube on a frame of the profile's board, or None when none is seen (``pic``: the
-    frame's :func:`strips_picture`, when the caller has it)."""
+    frame's :func:`strips_picture`, when the caller has it). When the bar and trays show none
+    or an unsure one (:func:`unsure`) and ``field``, the offered cube is looked for on the
+    playing field (:func:`vision.cube_field.field_cube`: ``where == "field"``, the owner the
+    taker), and taken when found there (its number read clearly)."""
+    reading = _strips_cube(frame, profile, pic)
+    if field and unsure(reading):
+        from .cube_field import field_cube  # it builds on this module's finder and reader
+
+        return field_cube(frame, profile) or reading
+    return reading
+
+
+def unsure(reading: CubeReading | None) -> bool:
+    """Whether a reading of the bar and trays leaves room for an offered cube on the field: no
+    cube, an owned one with no value read, or a centred one on a weak square (under
+    ``SURE_SQUARE``: a checker on the bar's middle). An owned cube whose number was read
+    upright for its owner is sure."""
+    return reading is None or reading.value is None or (
+        reading.owner == "center" and reading.score < SURE_SQUARE)
+
+
+def _strips_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
+                 ) -> CubeReading | None:
+    """:func:`read_cube` on the bar and the trays only."""
     pic, found = _squares(frame, profile, pic)
     best = _best(pic, found)
     if best is None:
@@ -650,6 +682,8 @@ def read_cube(frame: np.ndarray, profile: Any, pic: np.ndarray | None = None
             numbered = _numbered_end(frame, ends, lay)
             if numbered is not None:
                 return numbered
+            if max(sq[0] for sq in ends) >= TIED * score:
+                return None  # as clear as the middle's: which is the cube is not known
         return CubeReading("center", 1, (x, y), st.where, score, 1.0)
     if win is None:
         win = face_window(frame, st, x, y, side)
@@ -670,9 +704,16 @@ def _numbered_end(frame: np.ndarray, ends: list[_Square], lay: Layout) -> CubeRe
     return None
 
 
+OFFERED_FIELD = "offered" in {f.name for f in fields(Cube)}  # engine's Cube carries the offer
+
+
 def cube_observation(reading: CubeReading | None) -> Cube | None:
+    """The Observation's cube: owner and value; the offered cube on the field is the taker's
+    (and says ``offered=True`` when the engine's Cube has that field)."""
     if reading is None:
         return None
+    if OFFERED_FIELD and reading.where == "field":
+        return Cube(reading.owner, reading.value, offered=True)  # type: ignore[call-arg]
     return Cube(reading.owner, reading.value)
 
 

@@ -23,6 +23,7 @@ import numpy as np
 from engine.observation import Cube
 
 from . import cube as cube_reader
+from .cube_field import field_cube, field_picture
 from .dice import kit_for as dice_kit
 
 REMEMBER = True  # reuse the last frame's cube when its strips did not change
@@ -35,7 +36,9 @@ class CubeMemory:
     """The last read frame's cube strips (block means) and the cube read there."""
 
     blocks: np.ndarray | None = None
-    cube: Cube | None = None
+    reading: cube_reader.CubeReading | None = None  # on the bar and trays
+    field_blocks: np.ndarray | None = None  # the field's strip, when the bar and trays are
+    field: cube_reader.CubeReading | None = None  # empty, and the offered cube read there
 
 
 def _blocks(pic: np.ndarray) -> np.ndarray:
@@ -49,20 +52,35 @@ def same_picture(a: np.ndarray | None, b: np.ndarray, level: float = SAME_LEVEL)
     return a is not None and a.shape == b.shape and int(np.abs(a - b).max()) <= level
 
 
-def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:
-    """:func:`vision.cube.observe_cube`, or the last frame's cube when the strips it is looked
-    for in show the same picture."""
+def remembered_reading(frame: np.ndarray, profile: Any) -> cube_reader.CubeReading | None:
+    """:func:`vision.cube.read_cube`, with the last frame's reading of the bar and trays when
+    they show the same picture; when they show no cube or an unsure one, the field (the
+    offered cube) likewise, with the last frame's field reading while the field's strip shows
+    the same picture."""
     if not REMEMBER:
-        return cube_reader.observe_cube(frame, profile)
+        return cube_reader.read_cube(frame, profile)
     pic = cube_reader.strips_picture(frame, profile)  # the cube reader's own, read once
     blocks = _blocks(pic)
     mem = profile._cache.get(CUBE_KEY)
     if mem is None:
         mem = profile._cache[CUBE_KEY] = CubeMemory()
-    if same_picture(mem.blocks, blocks):
-        return mem.cube
-    mem.blocks, mem.cube = blocks, cube_reader.observe_cube(frame, profile, pic)
-    return mem.cube
+    if not same_picture(mem.blocks, blocks):
+        mem.blocks, mem.reading = blocks, cube_reader.read_cube(frame, profile, pic,
+                                                                field=False)
+        mem.field_blocks = None
+    if not cube_reader.unsure(mem.reading):
+        return mem.reading
+    field = field_picture(frame, profile)  # no cube or an unsure one there: the field too
+    fblocks = _blocks(field)
+    if not same_picture(mem.field_blocks, fblocks):
+        mem.field_blocks, mem.field = fblocks, field_cube(frame, profile, field)
+    return mem.field or mem.reading
+
+
+def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:
+    """:func:`vision.cube.observe_cube`, or the last frame's cube when the strips it is looked
+    for in show the same picture."""
+    return cube_reader.cube_observation(remembered_reading(frame, profile))
 
 
 def forget(profile: Any) -> None:

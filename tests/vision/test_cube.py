@@ -188,7 +188,7 @@ def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.
         monkeypatch.setattr(cube, "_squares", lambda f, p, pic=None: (None, squares))
         monkeypatch.setattr(cube, "read_face", lambda *a, **k: cube.FaceRead(
             value, value or 2, 0.9, 0.1, np.zeros(1)))
-        return cube.read_cube(frame, profile)
+        return cube.read_cube(frame, profile, field=False)  # the bar and trays alone
 
     got = read([middle, end], 8)
     assert got is not None and (got.owner, got.value) == ("white", 8)
@@ -197,3 +197,6 @@ def test_a_middle_square_with_an_end_square_nearly_as_clear(monkeypatch: pytest.
     weak_end = (3.0 * cube.AMBIGUOUS - 0.1, *end[1:])
     got = read([middle, weak_end], 8)
     assert got is not None and (got.owner, got.value) == ("center", 1)
+    tied_end = (3.0 * cube.TIED + 0.1, *end[1:])  # as clear as the middle's, no number: unknown
+    assert read([middle, tied_end], None) is None
+    assert read([middle, tied_end], 8) is not None  # with a number: the owner's cube

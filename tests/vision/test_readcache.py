@@ -29,9 +29,9 @@ def board():
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = cube_reader.observe_cube
-    monkeypatch.setattr(cube_reader, "observe_cube",
-                        lambda *a: calls.append(1) or real(*a))
+    real = cube_reader.read_cube
+    monkeypatch.setattr(cube_reader, "read_cube",
+                        lambda *a, **k: calls.append(1) or real(*a, **k))
     return calls
 
 
