@@ -4,7 +4,9 @@ one-shot and scores the 24 points against truth.json, best of the four orientati
 pattern score, the one-shot CPU time: one thread, so one core) and the total; ``--draw DIR``
 writes each photo with its found quad to DIR (keep it outside the repository). "found" only says
 the finder returned a quad: it is not checked against corners (there is no corner truth for these
-photos); look at the quads to judge them. The dice read_oneshot reports are scored by
+photos); look at the quads to judge them. ``--parts`` also prints the median CPU time of the
+one-shot read's parts (the finder's first look, its climbs with a zoomed crop's own look, the
+rest of the read). The dice read_oneshot reports are scored by
 ``python -m bench.bench_real_dice``."""
 
 from __future__ import annotations
@@ -70,9 +72,31 @@ def _draw(img: np.ndarray, corners: np.ndarray, out: Path) -> None:
     cv2.imwrite(str(out.with_suffix(".png")), im)
 
 
+def _time_parts() -> dict[str, list[float]]:
+    """Wrap the finder's first look and its climbs to add up their CPU time per photo."""
+    import calibration.find as find
+    import calibration.zoom as zoom
+
+    parts: dict[str, list[float]] = {"first look": [0.0], "climbs (a crop's look too)": [0.0]}
+
+    def timed(name: str, fn):  # noqa: ANN001, ANN202
+        def run(*a, **k):  # noqa: ANN002, ANN003, ANN202
+            t = time.process_time()
+            try:
+                return fn(*a, **k)
+            finally:
+                parts[name][-1] += time.process_time() - t
+        return run
+
+    zoom.first_look = timed("first look", find.first_look)
+    zoom.find_playing_area = timed("climbs (a crop's look too)", find.find_playing_area)
+    return parts
+
+
 def main() -> int:
     cv2.setNumThreads(1)
     draw = Path(sys.argv[sys.argv.index("--draw") + 1]) if "--draw" in sys.argv else None
+    parts = _time_parts() if "--parts" in sys.argv else None
     truth = json.loads((REAL / "truth.json").read_text())
     tot_r = tot_s = 0
     times = []
@@ -92,6 +116,9 @@ def main() -> int:
             r, s = 0, sum(1 for x in t["rows"]["top"] + t["rows"]["bottom"] if x != "?")
             found, pattern = "no", "-"
         times.append(dt)
+        if parts is not None:
+            for v in parts.values():
+                v.append(0.0)
         tot_r += r
         tot_s += s
         print(f"{name:32} {r:>5}/{s:<6} {100 * r / max(s, 1):6.1f} {found:>6} {pattern:>8} "
@@ -99,6 +126,13 @@ def main() -> int:
     print(f"{'TOTAL':32} {tot_r:>5}/{tot_s:<6} {100 * tot_r / max(tot_s, 1):6.1f} % of scored "
           f"points; one-shot median {np.median(times) * 1000:.0f} ms per photo (CPU time, one "
           f"thread)")
+    if parts is not None:
+        looks, climbs = parts.values()
+        finder = [a + b for a, b in zip(looks[:-1], climbs[:-1], strict=True)]
+        rest = [t - f for t, f in zip(times, finder, strict=True)]
+        print("parts, median CPU ms per photo: " + ", ".join(
+            f"{name} {np.median(v[:-1]) * 1000:.0f}" for name, v in parts.items())
+              + f", the rest of the read {np.median(rest) * 1000:.0f}")
     return 0
 
 
