@@ -84,6 +84,10 @@ SAME_LEVEL = 16  # a remembered window is the same picture when no block mean mo
 # near it (the candidate's centre moves with the noise) or from frames before the last kept
 # phantoms the fresh read of the new place dropped (held-out footage 900011 dance: rolls
 # right 51-52 against 76 afresh)
+FIELD_STILL = True  # a field that still shows what the last full search saw is not searched
+FIELD_SAME = 40  # again: its dice are the answer. The half-resolution mosaic's pixels move by
+# up to 23 between MJPG frames of a still board, by 70+ somewhere when anything moved (held-out
+# footage 900000 dance, 900001 normal: the last full search's frame against each settled one)
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there
@@ -97,6 +101,8 @@ FIELD_ONLY = True  # a read window's foreground is on the playing field only (th
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
 JOIN_SPOTS = False
+SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
+# on it, is no die
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
@@ -237,12 +243,31 @@ class DiceMemory:
     def __init__(self) -> None:
         self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
         self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
+        self.field: tuple[np.ndarray, np.ndarray, np.ndarray, list[DieReading]] | None = None
 
     def new_frame(self) -> None:
         self.last, self.now = self.now, []
 
     def forget(self) -> None:
-        self.last, self.now = [], []
+        self.last, self.now, self.field = [], [], None
+
+    def searched(self, small: np.ndarray, held: np.ndarray, H: np.ndarray,
+                 dice: list[DieReading]) -> None:
+        """Remember the field (half-resolution mosaic ``small``, the counted checkers' mosaic,
+        the homography) a full search found ``dice`` on."""
+        self.field = (small.astype(np.int16), held, H, list(dice))
+
+    def still(self, small: np.ndarray, held: np.ndarray, H: np.ndarray
+              ) -> list[DieReading] | None:
+        """The dice of the last full search when the field still shows what it showed then
+        (every half-resolution mosaic pixel within :data:`FIELD_SAME`, the same counted
+        checkers and homography); None otherwise (and with :data:`FIELD_STILL` off)."""
+        f = self.field
+        if not FIELD_STILL or f is None or f[1] is not held or not np.array_equal(f[2], H):
+            return None
+        if int(np.abs(small.astype(np.int16) - f[0]).max()) > FIELD_SAME:
+            return None
+        return f[3]
 
     def recall(self, win: np.ndarray, a: int, b: int,
                held: np.ndarray | None) -> tuple[DieReading | None] | None:
@@ -343,7 +368,13 @@ def held_mosaic(kit: DiceKit, counts: list[Any]) -> np.ndarray:
     return held
 
 
-def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.ndarray]:
+def field_small(kit: DiceKit, strips: np.ndarray) -> np.ndarray:
+    """The field mosaic of (24, L, SW, 3) BGR point strips at half resolution (uint8 BGR)."""
+    return cv2.resize(field_mosaic(strips), kit.half_size, interpolation=cv2.INTER_AREA)
+
+
+def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
+               small: np.ndarray | None = None) -> list[np.ndarray]:
     """Canonical (x, y) centres of die-sized blobs of the field that are neither empty board nor
     a counted checker. ``strips``: (24, L, SW, 3) BGR point strips. The search runs on the
     mosaic at half resolution (a die is still 3..4 pixels across there; the average of four
@@ -351,7 +382,8 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray) -> list[np.nd
     (the frame's rim under a slightly wrong calibration) is no die: dice are thrown clear of
     the edges."""
     lay = kit.lay
-    small = cv2.resize(field_mosaic(strips), kit.half_size, interpolation=cv2.INTER_AREA)
+    if small is None:
+        small = field_small(kit, strips)
     d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
     fg = ((d2 > FG_SIGMA2) & (held[::2, ::2] == 0)).astype(np.uint8)
     if CLOSE:  # a die of the board's colour shows its pips only: join them into one blob
@@ -544,6 +576,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
         cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+    if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
+        return None  # a small refused footprint against a counted checker: the checker's
+        # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
     if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)):
         return None  # a joined footprint is a die only by its read (as a bare one)
     if value is None and FIELD_ONLY and _at_rim(kit, comp, place):
@@ -711,9 +746,16 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     H = profile.homography((frame.shape[1], frame.shape[0]))
     lay = kit.lay
     held = held_mosaic(kit, counts)
-    kit.memory.new_frame()
+    small = field_small(kit, strips[:24])
+    mem = kit.memory
+    still = mem.still(small, held, H)
+    if still is not None:  # the field as at the last search: its dice (and windows) again
+        mem.new_frame()
+        mem.now = list(mem.last)
+        return list(still)
+    mem.new_frame()
     out: list[DieReading] = []
-    for c in candidates(kit, strips[:24], held):
+    for c in candidates(kit, strips[:24], held, small):
         r = read_die(frame, kit, H, c, held)
         if r is None:
             continue
@@ -721,6 +763,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
                for o in out):
             continue
         out.append(r)
+    mem.searched(small, held, H, out)
     return out
 
 

@@ -411,3 +411,28 @@ def test_a_window_is_read_whatever_the_layouts_rounding(monkeypatch: pytest.Monk
     frame = np.zeros((int(lay.H) + 1, int(lay.W) + 1, 3), np.uint8)
     dice_mod.read_die(frame, kit, H, np.array([lay.W * 0.3, lay.H * 0.4]))  # type: ignore[arg-type]
     assert reached == [True]
+
+
+def test_a_still_field_is_not_searched_again(scene_reads: list,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same frame under blocky noise as MJPG leaves it (8 x 8 pixel blocks shifted by up to
+    10 levels): the field is as the last search saw it, so its dice come back with no search
+    (the candidates moved by the noise missed the window memory: 8.5 ms a settled footage
+    frame); a die put down elsewhere (the first die's window pasted on empty board) makes a
+    new search."""
+    vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
+    searched: list[int] = []
+    real = vd.candidates
+    monkeypatch.setattr(vd, "candidates", lambda *a: searched.append(1) or real(*a))
+    rng = np.random.default_rng(2)
+    h, w = img.shape[:2]
+    shift = rng.integers(-10, 11, ((h + 7) // 8, (w + 7) // 8)).repeat(8, 0).repeat(8, 1)
+    noisy = np.clip(img.astype(np.int16) + shift[:h, :w, None], 0, 255).astype(np.uint8)
+    assert vd.read_dice(noisy, prof, counts) == first and not searched and not reads_done
+    die = next(r for r in first if r.value is not None)
+    x, y = (int(round(c)) for c in die.frame_xy)
+    moved = noisy.copy()
+    moved[y - 12:y + 12, x + 40:x + 64] = img[y - 12:y + 12, x - 12:x + 12]
+    vd.read_dice(moved, prof, counts)
+    assert searched
+    kit.memory.forget()
