@@ -92,6 +92,7 @@ def _disc_offsets() -> np.ndarray:
 
 
 _DISC = _disc_offsets()
+_DISC_MEAN = np.full(len(_DISC), 1.0 / len(_DISC), np.float32)
 _BETWEEN = np.array([[a, b] for a in (-0.13, 0.13) for b in (-0.13, 0.13)]
                     + [[0.0, 0.4], [0.0, -0.4], [0.4, 0.0], [-0.4, 0.0]])
 
@@ -111,7 +112,7 @@ def read_pips(L: np.ndarray, face: Face) -> PipRead:
     v = cv2.remap(L, allp[:, 0:1], allp[:, 1:2], cv2.INTER_LINEAR,
                   borderMode=cv2.BORDER_REPLICATE).ravel()
     n9 = 9 * len(_DISC)
-    m = v[:n9].reshape(9, len(_DISC)).mean(1)
+    m = v[:n9].reshape(9, len(_DISC)) @ _DISC_MEAN  # each place's mean (np.mean: slower)
     b8 = np.sort(v[n9:])  # the median of the 8 values between the places (np.median: slower)
     level = float(0.5 * (b8[3] + b8[4]))
     d = level - m  # > 0: darker than the face
