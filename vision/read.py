@@ -52,6 +52,10 @@ HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a 
 # hands the higher; two points 25 % foreign pixels, as before: 87 %)
 FRONT_ROWS = 0.45  # the front of a point strip: its rows nearest the edge (this share) ...
 FRONT_COLS = 0.6  # ... and its middle columns (this share across)
+CHECKERS = 15  # of each colour
+TALL = 5  # a point's count past this (a first row) may be a sleeve read as a stack
+OVER_FIFTEEN = True  # with a hand in view, counts past fifteen of a colour are unseen
+# (``fifteen_at_most``)
 BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
 # wrong bar regions, none worse; 1000+: 3 -> 3)
 
@@ -155,6 +159,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
         regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen)
+        if hand and OVER_FIFTEEN:
+            regions = fifteen_at_most(regions)
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
@@ -178,6 +184,30 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         cube = remembered_cube(frame, profile)  # the last frame's when its strips are the same
     return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
                        confidence=conf, base=base)
+
+
+def fifteen_at_most(regions: list) -> list:
+    """With a hand in view: while a colour's most likely counts over the seen regions add up to
+    more than its ``CHECKERS``, the suspect region holding most of that colour is reported
+    unseen (a sleeve or a hand read as checkers: a tray of fifteen, two points of eleven): the
+    trays and the bar first (a hand reaches over them to bear off or enter), then points read
+    past ``TALL``."""
+    out = list(regions)
+    for c in (0, 1):
+        while True:
+            held = []
+            for r, d in enumerate(out):
+                if d:
+                    k = max(d.items(), key=lambda kv: kv[1])[0]
+                    if k[c]:
+                        held.append((int(r >= 24), k[c], r))
+            # only the trays, the bar and points past a first row are suspects: a visible
+            # point read right is not given up for a phantom elsewhere
+            suspects = [h for h in held if h[0] or h[1] > TALL]
+            if sum(n for _, n, _ in held) <= CHECKERS or not suspects:
+                break
+            out[max(suspects)[2]] = None
+    return out
 
 
 def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> None:

@@ -1,0 +1,34 @@
+"""vision.read.fifteen_at_most: with a hand in view, counts past fifteen checkers of a colour are
+reported unseen, the trays and the bar first, then the largest counts."""
+
+from __future__ import annotations
+
+from vision.read import fifteen_at_most
+
+
+def _regions(points: dict[int, tuple[int, int]], wbar: int = 0, bbar: int = 0,
+             woff: int = 0, boff: int = 0) -> list:
+    out: list = [{points.get(i, (0, 0)): 0.9, (0, 0) if points.get(i) else (1, 0): 0.1}
+                 for i in range(24)]
+    out += [{(wbar, 0): 1.0}, {(0, bbar): 1.0}, {(woff, 0, 0): 1.0}, {(0, boff, 0): 1.0}]
+    return out
+
+
+def test_a_tray_read_full_under_a_hand_is_unseen() -> None:
+    r = _regions({0: (2, 0), 11: (5, 0), 16: (3, 0), 18: (5, 0), 5: (0, 5)}, woff=15)
+    out = fifteen_at_most(r)
+    assert out[26] is None  # 15 + 15 whites: the tray goes
+    assert out[:26] == r[:26] and out[27] == r[27]
+
+
+def test_two_tall_phantoms_go_largest_first() -> None:
+    r = _regions({0: (2, 0), 8: (11, 0), 9: (10, 0), 11: (5, 0), 5: (0, 5)})
+    out = fifteen_at_most(r)
+    assert out[8] is None and out[9] is None  # 28 -> 17 -> 7 whites
+    assert all(out[i] == r[i] for i in range(28) if i not in (8, 9))
+
+
+def test_fifteen_or_fewer_are_kept() -> None:
+    r = _regions({0: (2, 0), 11: (5, 0), 16: (3, 0), 18: (5, 0), 23: (0, 2), 12: (0, 5)},
+                 bbar=1, boff=7)
+    assert fifteen_at_most(r) == r
