@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from .geometry import Layout, stack_centres
+from .lightfield import fit_light
 from .stacks import bar_centres
 from .strips import SW, strip_length
 
@@ -63,6 +64,10 @@ GAIN_BAND = 4  # strip rows per band of a point's light along its strip
 MIN_BAND = 24  # unclipped pixels a band needs to show its own light
 DIM_BAND = 40.0  # mean BGR level below which a band's light is too noisy to read
 DIM_TOPS = 60.0  # mean BGR level of a colour's tops below which they are lit in Lab (``gain``)
+LIT_SHARE = 0.5  # a covered point's borrowed look: this share of the way from its kind's mean
+# to that mean under its own light (1.0 with the light field: alike)
+LIGHT_FIELD = False  # the light along the points from one smooth field (``vision.lightfield``;
+# off, see ``vision.light.FIELD``)
 TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
 TRAY_COLOUR = {26: 1, 27: 0}  # tray strip (strips.TRAY_TOP / TRAY_BOTTOM): black's, white's
 TRAY_SPREAD = 1.0  # widening of the checker colour's spread on a tray
@@ -490,7 +495,7 @@ class DiscModel:
                 if lit is not None and i < lit[0].shape[0]:
                     rows = np.repeat(lit[1][i], SW)[:, None] & (tot > 0)
                     other = lit[0][i].reshape(P, 3).astype(np.float32)
-                    look = np.where(rows, (km + other) / 2, km)
+                    look = np.where(rows, km + LIT_SHARE * (other - km), km)
                     spread = np.where(rows, np.sqrt(ksig**2 + ((km - other) / 2) ** 2), ksig)
                 bg_mean[i] = np.where(own, labf[i], look)
                 bg_sigma[i] = np.where(own, noise, spread)
@@ -572,7 +577,12 @@ class DiscModel:
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
         tops_bgr = gain_bgr = None
         if min(sum(1 for o in occupied if o[2] == c) for c in (1, 2)) >= MIN_TOPS and NS >= 24:
-            gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
+            if LIGHT_FIELD:  # one smooth field over the board from every free pixel
+                gain_bgr = fit_light(lab_to_bgr(labf[:24]).reshape(24, L, SW, 3),
+                                     free[:24].reshape(24, L, SW), kinds[:24], pcols,
+                                     kinds[:24] >= 2)
+            else:
+                gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
             tops_bgr = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
                                  len(dists), col_of)
         return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain,

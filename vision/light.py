@@ -14,12 +14,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from .lightfield import fit_light
+
 BAND = 4  # strip rows per band
 SATURATED = 250  # a channel this bright says nothing about the light
 MIN_PIXELS = 12  # free, unsaturated pixels a band of a strip needs to give its gain
 NEAR_COLS = 1.0  # columns: the spread of the weights of the neighbours' gains
 MIN_WEIGHT = 0.3  # total weight of neighbours' gains needed at a band
 MAX_LOG = 0.7  # gains kept within exp(+-0.7)
+FIELD = False  # the light from one smooth field over the board (``vision.lightfield``); off:
+# with the field's tops (discs.LIGHT_FIELD), tuning 700000+ 40 x 5 slots 98.85 -> 99.00 %,
+# perfect 79.0 -> 79.5 %, 1000+ 64 x 5 99.46 -> 99.39 %, 84.4 -> 85.9 % (green_oak's covered
+# cream points borrow a look too dark: phantom whites)
 
 
 def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.ndarray,
@@ -29,6 +35,8 @@ def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.nda
     its neighbours show (BGR, float, (n, L, SW, 3)) and where that light was known ((n, L))."""
     n = len(cols)
     L, sw = bgr.shape[1:3]
+    if FIELD:
+        return _field_looks(bgr, free, kinds, cols, top)
     x = np.log(bgr[:n].astype(np.float32) + 1.0)
     ok = free[:n] & (bgr[:n].max(-1) < SATURATED)
     okf = ok[..., None].astype(np.float32)
@@ -64,4 +72,34 @@ def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.nda
         rows = np.minimum(np.arange(L) // BAND, nb - 1)
         lit[i] = km_lin[i] * np.exp(g[rows])[:, None, :]
         known[i] = tw[rows] >= MIN_WEIGHT
+    return np.clip(lit, 0, 255), known
+
+
+def _field_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.ndarray,
+                 top: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``lit_looks`` from the fitted light field: each strip's kind mean (over the kind's free
+    pixels) times the strip's light against the mean light of the strips that mean was taken
+    from, at each strip row; known where free points of its row lie near."""
+    n = len(cols)
+    L, sw = bgr.shape[1:3]
+    light = fit_light(bgr[:n], free[:n], kinds[:n], cols, top).astype(np.float32)  # (n, L)
+    lit = np.zeros((n, L, sw, 3), np.float32)
+    for k in np.unique(kinds[:n]):
+        ids = np.nonzero(kinds[:n] == k)[0]
+        x = bgr[ids].astype(np.float32)
+        g = light[ids][:, :, None, None]
+        fa = free[ids][..., None].astype(np.float32)  # (m, L, SW, 1)
+        cnt = np.maximum(fa.sum(0), 1)
+        lin = (x * fa).sum(0) / cnt
+        under = (g * fa).sum(0) / cnt  # the light lin was seen in
+        under = np.where(fa.sum(0) > 0, under, 1.0)
+        lit[ids] = lin[None] / under[None] * g
+    # known where free points of its row lie near (as the banded reading): the field is
+    # extrapolated elsewhere (a corner whose points all held checkers)
+    have = (free[:n] & (bgr[:n].max(-1) < SATURATED)).sum(2) >= MIN_PIXELS / BAND  # (n, L)
+    known = np.zeros((n, L), bool)
+    for i in range(n):
+        same = np.nonzero((top[:n] == top[i]) & (np.arange(n) != i))[0]
+        w = np.exp(-0.5 * ((cols[same] - cols[i]) / NEAR_COLS) ** 2)[:, None] * have[same]
+        known[i] = w.sum(0) >= MIN_WEIGHT
     return np.clip(lit, 0, 255), known
