@@ -65,6 +65,8 @@ FG_SIGMA2 = 25.0  # squared template distance (in sigmas) from which a pixel is 
 MIN_BLOB = 0.3  # a candidate blob's least area in die faces (masked dice show 0.3..)
 MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's rim)
 MERGED_MAX = 30.0  # a bigger blob (in die faces) holds no die worth looking for
+DEEPER = 4.0  # a blob over MERGED_MAX is searched again at this x the threshold
+DEEPER_LEVELS = 2  # this many times (0: not)
 CLOSE = True  # join the half-resolution foreground's near pixels (a plain die's pips)
 WIDE = 0.4  # a merged blob's spot this far (x a die's side) from its rim may be a die
 STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is a streak (a die merged with
@@ -374,23 +376,38 @@ def field_small(kit: DiceKit, strips: np.ndarray) -> np.ndarray:
 
 
 def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
-               small: np.ndarray | None = None) -> list[np.ndarray]:
+               small: np.ndarray | None = None, deep: list[np.ndarray] | None = None
+               ) -> list[np.ndarray]:
     """Canonical (x, y) centres of die-sized blobs of the field that are neither empty board nor
     a counted checker. ``strips``: (24, L, SW, 3) BGR point strips. The search runs on the
     mosaic at half resolution (a die is still 3..4 pixels across there; the average of four
     pixels is steadier against the board's texture); a blob touching the field's long edges
     (the frame's rim under a slightly wrong calibration) is no die: dice are thrown clear of
-    the edges."""
+    the edges. ``deep``: a list the candidates found inside blobs too big to search are added
+    to (:func:`_blobs`; their reads are taken only as flat read dice)."""
     lay = kit.lay
     if small is None:
         small = field_small(kit, strips)
     d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
-    fg = ((d2 > FG_SIGMA2) & (held[::2, ::2] == 0)).astype(np.uint8)
+    free = held[::2, ::2] == 0
+    die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
+    return _blobs(lay, d2, free, FG_SIGMA2, die, 0, 0, fg_rows=d2.shape[0], deep=deep)
+
+
+def _blobs(lay: Layout, d2: np.ndarray, free: np.ndarray, level: float, die: float,
+           x_off: int, y_off: int, fg_rows: int, depth: int = 0,
+           deep: list[np.ndarray] | None = None) -> list[np.ndarray]:
+    """:func:`candidates`' search on the half-resolution template distance ``d2`` (a part of
+    it at half-mosaic (``x_off``, ``y_off``)) at threshold ``level``; ``free``: no counted
+    checker there; ``fg_rows``: the mosaic's rows at half resolution. A blob bigger than
+    :data:`MERGED_MAX` (a one-shot photo's template may mismatch most of the field) is searched
+    again at DEEPER x the threshold, up to DEEPER_LEVELS times (a die stands out of it), its
+    candidates added to ``deep`` (none without it)."""
+    fg = ((d2 > level) & free).astype(np.uint8)
     if CLOSE:  # a die of the board's colour shows its pips only: join them into one blob
         fg = cv2.morphologyEx(fg, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
-    rows = fg.shape[0] // 2
+    rows = fg_rows // 2
     edge = EDGE_MARGIN * die
     out = []
     for k in range(1, n):
@@ -402,12 +419,18 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
             # too big or a streak: a die merged with a shadow or a point's edge still has
             # the blob's widest spot (within a large-blob limit: a hand's is no die)
             if area <= MERGED_MAX * die * die:
-                out += _widest(lay, lbl[y0:y0 + h, x0:x0 + w] == k, x0, y0, die, edge, rows)
+                out += _widest(lay, lbl[y0:y0 + h, x0:x0 + w] == k, x0 + x_off, y0 + y_off,
+                               die, edge, rows)
+            elif deep is not None and depth < DEEPER_LEVELS:
+                part = lbl[y0:y0 + h, x0:x0 + w] == k
+                deep += _blobs(lay, np.where(part, d2[y0:y0 + h, x0:x0 + w], 0.0),
+                               free[y0:y0 + h, x0:x0 + w], level * DEEPER, die, x0 + x_off,
+                               y0 + y_off, fg_rows, depth + 1, deep)
             continue
-        if y0 < edge or y0 + h > 2 * rows - edge:
+        if y0 + y_off < edge or y0 + y_off + h > 2 * rows - edge:
             continue  # at a long edge of the field (the mosaic's first or last rows)
-        out.append(_mosaic_to_canon1(lay, 2 * float(cent[k][1]) + 0.5,
-                                     2 * float(cent[k][0]) + 0.5))
+        out.append(_mosaic_to_canon1(lay, 2 * (float(cent[k][1]) + y_off) + 0.5,
+                                     2 * (float(cent[k][0]) + x_off) + 0.5))
     return out
 
 
@@ -661,6 +684,11 @@ def _footprint(fg: np.ndarray, dpx: float) -> tuple[np.ndarray, float, Any] | No
     return comp, area, rect
 
 
+def _streak(r: DieReading) -> bool:
+    """Whether a reading's footprint is a streak's (long or thin)."""
+    return bool(r.shape) and (r.shape[0] > STREAK_ASPECT or r.shape[1] < STREAK_FILL)
+
+
 def _at_rim(kit: DiceKit, comp: np.ndarray, place: tuple[int, int]) -> bool:
     """Whether footprint ``comp`` (of the window at canvas ``place``) reaches the bar or the
     field's edge (a pixel beside it is off the field)."""
@@ -755,10 +783,14 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         return list(still)
     mem.new_frame()
     out: list[DieReading] = []
-    for c in candidates(kit, strips[:24], held, small):
+    deep: list[np.ndarray] = []
+    found = candidates(kit, strips[:24], held, small, deep)
+    for i, c in enumerate(found + deep):
         r = read_die(frame, kit, H, c, held)
         if r is None:
             continue
+        if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
+            continue  # in a blob too big to search: a flat read die only
         if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1]) < 0.5 * DIE_D * lay.d
                for o in out):
             continue
