@@ -194,3 +194,31 @@ def test_disc_inner_pixels_as_one_disc_at_a_time() -> None:
         want = to_lab(frame[y0:int(ys.max()) + 1, x0:int(xs.max()) + 1])[ys - y0, xs - x0]
         assert np.array_equal(p, want)
         assert np.array_equal(m, median0(want))
+
+
+def test_climbs_side_by_side_end_as_one_by_one() -> None:
+    """find._refine_many (the climbs warped and scored together, bars of several widths in one
+    round) ends each climb where _refine alone does."""
+    import cv2
+
+    from calibration.find import _refine, _refine_many, work_lab
+
+    rng = np.random.default_rng(17)
+    frame = np.full((480, 640, 3), (60, 110, 150), np.uint8)  # a plain field ...
+    for c in range(12):  # ... with two rows of alternating triangles, a bar between halves
+        x = 70 + c * 40 + (30 if c >= 6 else 0)
+        col = (40, 40, 170) if c % 2 else (200, 220, 230)
+        cv2.fillConvexPoly(frame, np.int32([[x, 40], [x + 40, 40], [x + 20, 200]]), col)
+        cv2.fillConvexPoly(frame, np.int32([[x, 450], [x + 40, 450], [x + 20, 290]]),
+                           col[::-1])
+    frame = cv2.GaussianBlur(frame, (5, 5), 0)
+    _s, lab = work_lab(frame)
+    true = np.float64([[70, 40], [580, 40], [580, 450], [70, 450]])
+    starts = [(true + rng.normal(0, 6, (4, 2)), b) for b in (0.05, 0.07, 0.05)]
+    together = _refine_many(lab, starts, (4.0, 2.0, 1.0), COARSE)
+    alone = [_refine(lab, q, b, (4.0, 2.0, 1.0), COARSE) for q, b in starts]
+    moved = 0
+    for (q1, b1, s1), (q2, b2, s2), (q0, _b) in zip(together, alone, starts, strict=True):
+        assert np.array_equal(q1, q2) and b1 == b2 and s1 == s2
+        moved += int(np.abs(q1 - q0).max() > 1.0)
+    assert moved >= 2  # the climbs went somewhere
