@@ -1,6 +1,8 @@
 """The one-shot speed-ups compute exactly what the plain forms did: the grid's partial stable
 sort, the discs' median, the finder's batched warps and its pattern score with the class sizes'
-terms computed once (against the score from scratch)."""
+terms computed once (against the score from scratch), its plausibility checks (array and plain
+floats), its climbs run side by side, the padded disc vote and the discs' inner pixels gathered
+at once."""
 
 from __future__ import annotations
 
