@@ -23,7 +23,7 @@ import numpy as np
 from engine.observation import Cube
 
 from . import cube as cube_reader
-from .cube_field import field_cube, field_picture
+from .cube_field import REFUSED_KEY, field_cube, field_picture
 from .dice import kit_for as dice_kit
 
 REMEMBER = True  # reuse the last frame's cube when its strips did not change
@@ -86,5 +86,6 @@ def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:
 def forget(profile: Any) -> None:
     """Drop everything remembered for ``profile``: the next read reads afresh."""
     profile._cache.pop(CUBE_KEY, None)
+    profile._cache.pop(REFUSED_KEY, None)
     if "dice_kit" in profile._cache:
         dice_kit(profile).memory.forget()

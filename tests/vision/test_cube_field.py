@@ -101,3 +101,29 @@ def test_the_observation_of_an_offered_cube_is_the_takers() -> None:
     assert getattr(got, "offered", False) == OFFERED_FIELD
     bar = cube_observation(CubeReading("black", 4, (245.0, 10.0), "bar", 3.0, 0.05))
     assert bar is not None and not getattr(bar, "offered", False)
+
+
+def test_a_refused_square_is_not_read_again(setup_profile, monkeypatch) -> None:  # noqa: ANN001
+    """The field's best square refused (no number) and found again looking the same: refused
+    without reading its face; another picture there is read."""
+    from tests.scenes.dataset import random_state
+    from tests.scenes.scene import CubeState
+    from vision import cube_field, readcache
+
+    setup, scene, prof = setup_profile
+    st = random_state(setup, 5151)
+    st.hands, st.settled = [], True
+    st.cube = CubeState("center", 1, None)
+    img, _ = scene.render(st)
+    readcache.forget(prof)
+    calls: list[int] = []
+    real = cube_field._read_square
+    monkeypatch.setattr(cube_field, "_read_square",
+                        lambda *a: calls.append(1) or real(*a))
+    assert cube_field.field_cube(img, prof) is None
+    assert len(calls) == 1  # a square clear enough to be read (a die, a point's tip)
+    assert cube_field.field_cube(img, prof) is None
+    assert len(calls) == 1  # remembered as refused
+    readcache.forget(prof)  # forgotten: read again
+    assert cube_field.field_cube(img, prof) is None
+    assert len(calls) == 2
