@@ -1,5 +1,5 @@
 """vision.read.fifteen_at_most: with a hand in view, counts past fifteen checkers of a colour are
-reported unseen, the trays and the bar first, then the largest counts."""
+reported unseen, the largest suspect count first."""
 
 from __future__ import annotations
 
@@ -32,3 +32,11 @@ def test_fifteen_or_fewer_are_kept() -> None:
     r = _regions({0: (2, 0), 11: (5, 0), 16: (3, 0), 18: (5, 0), 23: (0, 2), 12: (0, 5)},
                  bbar=1, boff=7)
     assert fifteen_at_most(r) == r
+
+
+def test_a_bar_of_two_stays_for_a_tall_phantom() -> None:
+    r = _regions({0: (2, 0), 8: (11, 0), 11: (5, 0), 5: (0, 5)}, wbar=2)
+    out = fifteen_at_most(r)
+    assert out[8] is None  # 20 whites: the 11-stack goes, not the bar's two
+    assert out[24] == r[24]
+    assert all(out[i] == r[i] for i in range(28) if i != 8)
