@@ -24,7 +24,14 @@ the top face (every 7.5 degrees, shifts and sizes: a small face's coarse scores 
 its best pose is often not among the few the first rounds polish). A 1 anywhere must not be
 one pip of a 2 (or any layout) whose other pips lie outside the 1's square (:func:`_two_instead`).
 A 4 must not be the four light gaps between a blurred 5's dark pips, or the other way round
-(:func:`_five_instead`).
+(:func:`_five_instead`); a 2 must not be a 1 and something dark past its face's edge (a side
+face, a shadow: :func:`_one_instead`).
+
+Blur: a small face's pips are blurred by the frame's pixels (a face 9 frame pixels across has
+pips under 2 pixels wide), so such a face is fitted by templates whose pips are as wide as the
+blur makes them (:func:`blur_sigma`); a 3 or a 6 read so must read with the sharp templates too
+(blurred rows of a 6 pass for a 3's diagonal), and a read short of plain must be the sharp fit's
+best layout.
 
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
@@ -355,6 +362,7 @@ def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
     return np.concatenate(rows) if rows else np.zeros((0, 4))
 
 
+SEED_GROW = 1.0  # pose seeds from spots within this x the nominal side round the footprint
 SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may imply
 
 
@@ -369,9 +377,11 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     itself, clearly: a 2 whose one pip passes for a 1 is refused, not read as 1.
 
     The poses come in two rounds: first the few the pips themselves suggest (pairs of pip-like
-    spots on two places of a layout, each spot as a lone pip) and the footprint's centre in
-    every turn; a read that is plain by a wider margin ends there. Otherwise the face
-    hypotheses (even, square areas of the footprint) add a grid of poses round each.
+    spots on two places of a layout, each spot as a lone pip; the spots looked for within
+    :data:`SEED_GROW` nominal sides round the footprint, which can hold only part of a die
+    merged with a point of its colour) and the footprint's centre in every turn; a read that
+    is plain by a wider margin ends there. Otherwise the face hypotheses (even, square areas of
+    the footprint) add a grid of poses round each.
 
     A fit short of plain (a weaker correlation or margin, fainter pips, a face a little off the
     nominal size) is still read, but never as a 1 (a lone pip is too little to go on: a 2 with
@@ -400,8 +410,14 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     if lifted and LIFT_R1:
         rows.append(_quarter_turns(xs, ys, nominal, top))
     spots = pip_spots(L, comp, nominal)
-    if spots:  # the stronger colour's spots only
-        rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
+    seeds = spots
+    if SEED_GROW:  # pose seeds also from spots round the footprint (a die merged with a point
+        # of its colour keeps part of its top face out of the footprint)
+        k = max(3, int(round(SEED_GROW * nominal)) | 1)
+        seeds = pip_spots(L, cv2.dilate(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                          (k, k))), nominal)
+    if seeds:  # the stronger colour's spots only
+        rows.append(spot_poses(max(seeds, key=lambda t: t[2])[1], nominal))
     pts = max(spots, key=lambda t: t[2])[1] if spots else np.zeros((0, 2))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
                                                     frame_px)

@@ -1,7 +1,7 @@
 """Small faces are fitted by templates as blurred as the frame blurs their pips
 (:func:`vision.pips.blur_sigma`), a 3 or 6 so read must read with the sharp templates too, and
 a 2 whose other pip is something dark past a 1's face is refused
-(:func:`vision.pips._one_instead`)."""
+(:func:`vision.pips._one_instead`); pip spots round the footprint seed the face search."""
 
 from __future__ import annotations
 
@@ -112,3 +112,16 @@ def test_a_two_stays_a_two(angle: float) -> None:
     comp = np.zeros((56, 56), np.uint8)
     cv2.circle(comp, (int(CX), int(CY)), 16, 1, -1)
     assert pips.read_face(L, comp, SIDE, 1.0)[0] == 2
+
+
+@pytest.mark.parametrize("value", [4, 5, 6])
+def test_a_face_beside_its_footprint_is_found_by_its_pips(monkeypatch: pytest.MonkeyPatch,
+                                                          value: int) -> None:
+    """The footprint holds a little of the die only (a die merged with a point of its colour):
+    the pip spots round it seed the face search (:data:`vision.pips.SEED_GROW`)."""
+    L = _window(value, 0.3)
+    comp = np.zeros((56, 56), np.uint8)
+    cv2.circle(comp, (int(CX - 10), int(CY + 10)), 7, 1, -1)  # beside the face's corner
+    assert pips.read_face(L, comp, SIDE, 1.0)[0] == value
+    monkeypatch.setattr(pips, "SEED_GROW", 0.0)
+    assert pips.read_face(L, comp, SIDE, 1.0)[0] is None
