@@ -109,9 +109,16 @@ def grid_candidates(ch: Checkers, size: tuple[int, int], rows: int = ROWS
     """Playing-area quads (TL, TR, BR, BL with the points along TL-TR; working pixels), bar
     widths and column-phase fits (discs near a column centre) the checkers allow, both ways the
     stacks may run."""
+    Q, bars, fits = _grid_arrays(ch, size, rows)
+    return [(q, float(b), float(f)) for q, b, f in zip(Q, bars, fits, strict=True)]
+
+
+def _grid_arrays(ch: Checkers, size: tuple[int, int], rows: int = ROWS
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`grid_candidates` as arrays: quads (n, 4, 2), bar widths (n,), fits (n,)."""
     w, h = size
     r = ch.radius
-    out = []
+    quads, bars, fits = [], [], []
     pws = np.asarray([k * r for k, _b in _PW_B])
     bs = np.asarray([b for _k, b in _PW_B])
     bar_ws = bs * 12 * pws / (1 - bs)
@@ -131,13 +138,16 @@ def grid_candidates(ch: Checkers, size: tuple[int, int], rows: int = ROWS
                 if not js:
                     continue
                 x0 = np.asarray([x0 for ph in found for x0, _f in ph])
-                fits = [f for ph in found for _x0, f in ph]
                 x1 = x0 + (12 * pws + bar_ws)[js]
-                q = np.stack([np.c_[x0, np.full(len(x0), y0)], np.c_[x1, np.full(len(x0), y0)],
-                              np.c_[x1, np.full(len(x0), y1)], np.c_[x0, np.full(len(x0), y1)]],
-                             1) @ Rt  # (n, 4, 2)
-                out += [(qq, float(bs[j]), f) for qq, j, f in zip(q, js, fits, strict=True)]
-    return out
+                quads.append(np.stack([np.c_[x0, np.full(len(x0), y0)],
+                                       np.c_[x1, np.full(len(x0), y0)],
+                                       np.c_[x1, np.full(len(x0), y1)],
+                                       np.c_[x0, np.full(len(x0), y1)]], 1) @ Rt)  # (n, 4, 2)
+                bars.append(bs[js])
+                fits.append(np.asarray([f for ph in found for _x0, f in ph]))
+    if not quads:
+        return np.zeros((0, 4, 2)), np.zeros(0), np.zeros(0)
+    return np.concatenate(quads), np.concatenate(bars), np.concatenate(fits)
 
 
 def _inside(quads: np.ndarray, xy: np.ndarray) -> np.ndarray:
@@ -165,10 +175,9 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4, rows: int | None = N
     m = _model(COARSE)
     h, w = lab.shape[:2]
     xy = ch.discs.xy
-    cands = grid_candidates(ch, (w, h), rows)
-    if not cands:
+    Q, cbars, fits = _grid_arrays(ch, (w, h), rows)
+    if not len(Q):
         return []
-    Q = np.asarray([q for q, _b, _fit in cands])  # (n, 4, 2)
     on = ~((Q[:, :, 0].max(1) < 0) | (Q[:, :, 0].min(1) > w) | (Q[:, :, 1].max(1) < 0)
            | (Q[:, :, 1].min(1) > h))  # some of it in the image
     idx = np.nonzero(on)[0]
@@ -176,17 +185,15 @@ def best_grid(lab: np.ndarray, ch: Checkers, keep: int = 4, rows: int | None = N
         return []
     # checkers lie on the playing area: a quad leaving many out is likely a part of it
     covers = _inside(Q[idx], xy) / max(len(xy), 1)
-    pre = np.asarray([cands[i][2] for i in idx]) * covers
+    pre = fits[idx] * covers
     # only the candidates whose columns fit the discs best are worth the pattern model
     order = np.argsort(-pre, kind="stable")[:max(PRE_KEEP, int(PRE_SHARE * len(idx)))]
-    top = [(covers[k], cands[idx[k]][1], Q[idx[k]]) for k in order]
-    X = m.warps(lab, [q for _cover, _b, q in top])
-    bars = np.asarray([b for _cover, b, _q in top])
+    top = [(float(covers[k]), float(cbars[idx[k]]), Q[idx[k]]) for k in order]
+    bars = cbars[idx[order]]
     sc = np.zeros(len(top))
-    for b in np.unique(bars):  # the pattern scores, all candidates of a bar width at once
+    for b in np.unique(bars):  # the pattern scores, the candidates of a bar width at once
         sel = np.nonzero(bars == b)[0]
-        sc[sel] = m.scores(X[sel], float(b))
-    scored = [(float(s) * float(cover) ** COVER, b, q)
-              for s, (cover, b, q) in zip(sc, top, strict=True)]
+        sc[sel] = m.scores(m.warps(lab, [top[i][2] for i in sel]), float(b))
+    scored = [(float(s) * cover ** COVER, b, q) for s, (cover, b, q) in zip(sc, top, strict=True)]
     scored.sort(key=lambda t: -t[0])
     return scored[:keep]
