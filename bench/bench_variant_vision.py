@@ -32,8 +32,9 @@ best shorter one).
 The table gives per game the calibration frame's misread regions, how far the variant's start
 falls short of the best reading of the video's first frame (``start gap``, nats; the referee
 starts a game only under ``START_FIT`` = 6.0) and its unseen regions, turns, turns exact (dice
-and position after), illegal-play flags raised (the games have no illegal plays: every flag is
-false), and whether the result is right.
+and position after; each recorded play paired with the true turn from the same position and side,
+``bench.pipeline_score``, so one missed turn does not make every later one wrong), false flags
+(the games have no illegal plays: every flag is false), and whether the result is right.
 """
 
 from __future__ import annotations
@@ -56,12 +57,12 @@ from typing import Any  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from bench.pipeline_score import score  # noqa: E402
 from calibration.calibrate import START, calibrate, misread  # noqa: E402
 from engine.observation import Dice, Observation  # noqa: E402
 from engine.phase import START_FIT  # noqa: E402
 from engine.rules import by_name, game_rules  # noqa: E402
 from gammoncam.pipeline import replay  # noqa: E402
-from tests.gammoncam.truthplay import score  # noqa: E402
 from tests.scenes.footage import game_frames, write_game  # noqa: E402
 from tests.scenes.scene import State  # noqa: E402
 from tests.scenes.variantplay import variant_rules  # noqa: E402
@@ -242,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
                         r = run_game(video, prof, rules, reader,
                                      doc["frames"] if a.dice == "truth" else None)
                         sc = score(r.events, doc["game"])
-                        flags = sum(1 for e in r.events if e["type"] == "IllegalMoveFlagged")
+                        flags = sc["false_flags"]
                         res = doc["game"]["result"]
                         won = next((e for e in r.events if e["type"] == "GameWon"), None)
                         result_ok = (won is None) if res["how"] == "unfinished" else (
