@@ -37,8 +37,8 @@ FIELD_READ = 0.85  # the number read's score: the tuning footage's offered cubes
 # a far camera's 19 px faces (test_cube_field) 0.88-0.92
 FIELD_MARGIN = 0.025  # and margin: 0.027-0.096 (dice and checkers on the field: no number)
 FIELD_WHERE = "field"
-SAME_PATCH = 12  # grey levels: a refused square's strip pixels moved no more than this (camera
-# noise, MJPG): refused again without reading its face
+SAME_PATCH = 24  # levels: a refused square's strip pixels moved no more than this (camera noise,
+# MJPG: single pixels move more than block means): refused again without reading its face
 REFUSED_KEY = "cube_field_refused"
 
 

@@ -28,6 +28,8 @@ from .dice import kit_for as dice_kit
 
 REMEMBER = True  # reuse the last frame's cube when its strips did not change
 SAME_LEVEL = 8  # grey levels: the most a 4 x 4 block mean of the strips may move
+FIELD_LEVEL = 16  # the field's strip: MJPG noise moves its block means by up to ~10 (a half
+# of the settled frames of a footage game moved 8 or more); a cube put down, by tens
 CUBE_KEY = "cube_memory"
 
 
@@ -72,7 +74,7 @@ def remembered_reading(frame: np.ndarray, profile: Any) -> cube_reader.CubeReadi
         return mem.reading
     field = field_picture(frame, profile)  # no cube or an unsure one there: the field too
     fblocks = _blocks(field)
-    if not same_picture(mem.field_blocks, fblocks):
+    if not same_picture(mem.field_blocks, fblocks, FIELD_LEVEL):
         mem.field_blocks, mem.field = fblocks, field_cube(frame, profile, field)
     return mem.field or mem.reading
 
