@@ -697,8 +697,17 @@ def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
 
 def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> np.ndarray:
     """The fine poses of coarse poses ``C``: every layout at its best coarse pose, and the
-    best :data:`REFINE` polished around theirs."""
-    cs = pose_scores(L, C, C_GRID, sig)
+    best :data:`REFINE` polished around theirs. The coarse scores of the last call are kept: a
+    second round whose poses begin with the first round's scores only its new ones."""
+    last = _COARSE[0]
+    if last is not None and last[0] is L and last[1] == sig and len(last[2]) <= len(C) \
+            and np.array_equal(last[2], C[:len(last[2])]):
+        n = len(last[2])
+        cs = np.concatenate([last[3], pose_scores(L, C[n:], C_GRID, sig)]) if n < len(C) \
+            else last[3]
+    else:
+        cs = pose_scores(L, C, C_GRID, sig)
+    _COARSE[0] = (L, sig, C, cs)
     cpol = 1 if cs.max() >= (-cs).max() else -1
     cs = _fold(cs * cpol)
     best_rows = C[np.argmax(cs, axis=0)]
@@ -708,6 +717,9 @@ def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> 
         refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
     return np.concatenate(refined)
 
+
+# the last coarse search: (picture, template width, poses, scores), for :func:`_refine`
+_COARSE: list[tuple[np.ndarray, float | None, np.ndarray, np.ndarray] | None] = [None]
 
 _QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.25),
                   (-0.25, 0.0, 0.25))

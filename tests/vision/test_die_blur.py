@@ -125,3 +125,26 @@ def test_a_face_beside_its_footprint_is_found_by_its_pips(monkeypatch: pytest.Mo
     assert pips.read_face(L, comp, SIDE, 1.0)[0] == value
     monkeypatch.setattr(pips, "SEED_GROW", 0.0)
     assert pips.read_face(L, comp, SIDE, 1.0)[0] is None
+
+
+def test_the_second_round_reuses_the_first_rounds_coarse_scores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`vision.pips._refine` scores only the poses a second round adds, with the same
+    fine poses as a fresh search."""
+    L = _window(5, 0.3, blur=1.0)
+    C1 = pips._quarter_turns(np.array([CX]), np.array([CY]), SIDE).astype(np.float32)
+    C2 = np.concatenate([C1, C1 + np.float32([1.5, -1.0, 0.1, 0.5])])
+    pips._refine(L, C1, SIDE, None)
+    scored: list[int] = []
+    real = pips.pose_scores
+
+    def count(L_: np.ndarray, P: np.ndarray, *a: object) -> np.ndarray:
+        scored.append(len(P))
+        return real(L_, P, *a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pips, "pose_scores", count)
+    again = pips._refine(L, C2, SIDE, None)
+    assert scored == [len(C1)]  # the new half only
+    pips._COARSE[0] = None
+    assert np.array_equal(again, pips._refine(L, C2, SIDE, None))
+    assert scored[-1] == len(C2)
