@@ -51,6 +51,7 @@ from .inference import (
     Inference,
     Roll,
     best_possible,
+    dice_down,
     fits,
     fully_seen,
     misfits,
@@ -492,6 +493,14 @@ class Resync(Inference):
         step's roll and play (the roll a single read saw chooses between the rolls of the last
         step's play, when ``hint``: it is that step's roll)."""
         assert self.turn is not None
+        last_side, _, last_rolls = steps[-1]
+        down = dice_down(obs, last_side)
+        if down is not None and down not in {(max(r), min(r)) for r in last_rolls}:
+            # the last step's side has its dice read on the board, and they do not make that
+            # play: it is that roll's play in the making; the steps before it only
+            steps = steps[:-1]
+            if not steps:
+                return []
         events: list[Event] = []
         if cost:
             events += self._corrected(self.position, steps[0][0], "the side to move was off by "
