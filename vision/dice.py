@@ -87,6 +87,7 @@ SAME_LEVEL = 16  # a remembered window is the same picture when no block mean mo
 # phantoms the fresh read of the new place dropped (held-out footage 900011 dance: rolls
 # right 51-52 against 76 afresh)
 FIELD_STILL = False  # a field that still shows what the last full search saw is not searched
+STILL_AGREE = 1  # ... once this many full searches in a row found the same dice on it
 FIELD_SAME = 40  # again: its dice are the answer. The half-resolution mosaic's pixels move by
 # up to 23 between MJPG frames of a still board, by 70+ somewhere when anything moved (held-out
 # footage 900000 dance, 900001 normal: the last full search's frame against each settled one).
@@ -249,7 +250,8 @@ class DiceMemory:
     def __init__(self) -> None:
         self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
         self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
-        self.field: tuple[np.ndarray, np.ndarray, np.ndarray, list[DieReading]] | None = None
+        self.field: tuple[np.ndarray, np.ndarray, np.ndarray, list[DieReading], int] | None \
+            = None
 
     def new_frame(self) -> None:
         self.last, self.now = self.now, []
@@ -260,8 +262,16 @@ class DiceMemory:
     def searched(self, small: np.ndarray, held: np.ndarray, H: np.ndarray,
                  dice: list[DieReading]) -> None:
         """Remember the field (half-resolution mosaic ``small``, the counted checkers' mosaic,
-        the homography) a full search found ``dice`` on."""
-        self.field = (small.astype(np.int16), held, H, list(dice))
+        the homography) a full search found ``dice`` on, and how many full searches in a row
+        found the same dice (values, cocked, colours, halves) on it still."""
+        small16 = small.astype(np.int16)
+        f = self.field
+        if f is not None and f[1] is held and np.array_equal(f[2], H) \
+                and int(np.abs(small16 - f[0]).max()) <= FIELD_SAME \
+                and _dice_key(f[3]) == _dice_key(dice):
+            self.field = (f[0], held, H, f[3], f[4] + 1)
+        else:
+            self.field = (small16, held, H, list(dice), 1)
 
     def still(self, small: np.ndarray, held: np.ndarray, H: np.ndarray
               ) -> list[DieReading] | None:
@@ -271,7 +281,7 @@ class DiceMemory:
         f = self.field
         if not FIELD_STILL or f is None or f[1] is not held or not np.array_equal(f[2], H):
             return None
-        if int(np.abs(small.astype(np.int16) - f[0]).max()) > FIELD_SAME:
+        if f[4] < STILL_AGREE or int(np.abs(small.astype(np.int16) - f[0]).max()) > FIELD_SAME:
             return None
         return f[3]
 
@@ -292,6 +302,11 @@ class DiceMemory:
     def keep(self, a: int, b: int, win: np.ndarray, held: np.ndarray | None,
              reading: DieReading | None) -> None:
         self.now.append((a, b, _blocks(win), b"" if held is None else held.tobytes(), reading))
+
+
+def _dice_key(dice: list[DieReading]) -> list[tuple[Any, ...]]:
+    """What a list of dice says (values, cocked, colours, halves), in order."""
+    return sorted((str(d.value), d.cocked, str(d.colour), d.half) for d in dice)
 
 
 def _blocks(win: np.ndarray) -> np.ndarray:
