@@ -284,6 +284,8 @@ class Resync(Inference):
         if best - runner < MARGIN or misfits(obs, end) > MISFITS or cost or \
                 len(steps) != 2 or only_hit(pos, end, side.other):
             return []
+        if roll in {(max(r), min(r)) for r in steps[0][2]}:
+            return []  # the dice read make the side's missed play: its dice, still lying
         return self._record_path(obs, cost, steps, hint=False)  # the hint: the new roll's
 
     def _ranked(self, obs: Observation, pos: Position, side: Side, roots: list[Position]

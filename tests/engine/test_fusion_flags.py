@@ -189,3 +189,19 @@ def test_a_double_from_the_cube_gone_is_withdrawn_when_the_cube_shows_again() ->
     assert types(ref.observe(_with_cube(START, 3, Cube("center", 1)))) == ["Undone"]
     assert ref.phase == Phase.ROLL and ref.cube_value == 1
     assert "Doubled" not in [e.type for e in ref.log]
+
+
+def test_the_dice_of_the_missed_play_are_not_taken_for_a_new_roll() -> None:
+    """Tuning 1003 double_take f879: the referee a play behind (black to roll), the board showing
+    white's 6-6 and black's 6-3, black's 6-3 still lying read: the two plays were recorded and
+    the 6-3 again as black's new roll, then 'no move made' flagged when white's dice came. The
+    dice read that make the missed play are that play's: no new roll, no flag."""
+    ref = _black_to_roll()
+    # white 6-6 13/7(2) 8/2(2); black 6-3 13/7 13/10
+    seen = board({24: 2, 13: 3, 8: 1, 7: 2, 6: 5, 2: 2}, {24: 2, 13: 3, 10: 1, 8: 3, 7: 1, 6: 5})
+    events = [e for run in (1, 2, 3) for e in ref.observe(_run(seen, run, Dice((3, 6), "black")))]
+    events += ref.observe(_run(seen, 4, Dice((2, 5), "white")))
+    assert "IllegalMoveFlagged" not in types(events)
+    rolled = [(e["side"], sorted(e["dice"])) for e in events if e.type == "Rolled"]
+    assert rolled.count(("black", [3, 6])) == 1
+    assert ref.position == seen
