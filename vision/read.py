@@ -123,11 +123,9 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         if len(rs):
             lab[rs] = to_lab(strips[rs].reshape(-1, SW, 3)).reshape(len(rs), -1, 3)
         Lw, Lb, foreign = last.Lw.copy(), last.Lb.copy(), last.foreign.copy()
-        pc = rs[rs < 24]
-        if len(pc):
-            g = prep["discs"][0]
-            part = Gathered(g.idx, g.mean[:, pc], g.inv[:, pc], g.const[:, pc])
-            Lw[pc], Lb[pc], foreign[pc] = profile.discs.slot_llr(lab[pc], part)
+        for i in rs[rs < 24]:  # one point at a time, its models copied out once
+            Lw[i], Lb[i], foreign[i] = (a[0] for a in profile.discs.slot_llr(
+                lab[i:i + 1], _point_models(prep, int(i))))
         bw, bb = last.bar_Lw, last.bar_Lb
         if redo[24:26].any():
             bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
@@ -138,6 +136,19 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     prep["evidence"] = StripEvidence(lab, Lw, Lb, foreign, bw, bb, trays)
     front = np.count_nonzero(foreign[:, counter.front_idx], axis=1) / counter.front_n
     return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep))
+
+
+def _point_models(prep: dict[str, Any], i: int) -> Gathered:
+    """Point ``i``'s gathered disc models alone, contiguous (a view of one point's row of the
+    gathered layout is strided across all 24, several times slower to read); kept in
+    ``prep["disc_rows"]`` until the point learns its empty look or the models are gathered
+    again."""
+    rows = prep.setdefault("disc_rows", {})
+    if i not in rows:
+        g = prep["discs"][0]
+        rows[i] = Gathered(g.idx, *(np.ascontiguousarray(a[:, i:i + 1])
+                                    for a in (g.mean, g.inv, g.const)))
+    return rows[i]
 
 
 def _blob(foreign: np.ndarray, prep: dict[str, Any]) -> float:
@@ -215,6 +226,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
                 regathered = True
                 for k in [k for k in profile._cache if k.startswith("prep")]:
                     profile._cache[k].pop("discs", None)
+                    profile._cache[k].pop("disc_rows", None)
     conf = _confidence(regions)
     if blocks is not None:  # a point that learned its empty look is evaluated again with it
         if regathered:
@@ -279,6 +291,7 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
             learned.append(i)
             if "discs" in prep:
                 discs.refresh_empty(prep["discs"][0], i, i, discs.learned)
+                prep.get("disc_rows", {}).pop(i, None)  # its models changed
     return learned
 
 
