@@ -81,6 +81,17 @@ class Fusion(Resync):
 
     def _observe_roll(self, obs: Observation) -> list[Event]:
         assert self.turn is not None
+        if self.phase == Phase.ROLL and self._cube_offered_to_roller(obs):
+            # the cube offered to the side to roll: the other side doubles, so the side to roll
+            # has had its turn (a dance unseen), or the turn is off by one
+            side = self.turn
+            dances = self._dances(self.position, side)
+            turned = self._record_roll(_no_roll_hint(obs), side, dances, play=False) if dances \
+                else self._corrected(self.position, side.other, "the cube is offered to "
+                                     f"{side.value}: {side.other.value} is on roll")
+            if turned and self.phase == Phase.ROLL and self.turn is side.other:
+                return turned + self._observe_roll(obs)
+            return turned
         if self.phase == Phase.ROLL and (self._cube_offered_seen(obs) or self._cube_gone(obs)):
             doubled = self._try({"command": "double"})
             if doubled and obs.cube is None:  # taken from the cube gone: withdrawn if it shows
@@ -239,6 +250,24 @@ class Fusion(Resync):
         if self.cube_owner is turn.other:
             return False  # it already lies there
         return cube.value is None or cube.value == self.cube_value * 2
+
+    def _cube_offered_to_roller(self, obs: Observation) -> bool:
+        """The cube read on the side to roll's side at twice its value, which the other side may
+        offer, the board unchanged, no dice of the side to roll, on ``CUBE_GONE`` readings in a
+        row: the other side has doubled."""
+        assert self.turn is not None
+        cube, dice, side = obs.cube, obs.dice, self.turn
+        key = (self.position, side, self.cube_value)
+        if cube is None or cube.owner != side.value or cube.value != self.cube_value * 2 or \
+                self.cube_owner not in (None, side.other) or not _fully_seen(obs) or \
+                (dice is not None and dice.owner == side.value) or \
+                _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
+            self.__dict__.pop("_offered_reads", None)
+            return False
+        seen = self.__dict__.get("_offered_reads")
+        n = seen[1] + 1 if seen is not None and seen[0] == key else 1
+        self.__dict__["_offered_reads"] = (key, n)
+        return n >= CUBE_GONE
 
     def _cube_gone(self, obs: Observation) -> bool:
         """The cube, seen in its place before, no longer seen there while the side to roll may
@@ -581,6 +610,13 @@ class Fusion(Resync):
                 self._not_the_movers(seen):
             return []  # the opponent's checkers moved: not the mover's play
         return self._emit(self._illegal(seen))
+
+
+def _no_roll_hint(obs: Observation) -> Observation:
+    """``obs`` without the roll a single read saw (it is no roll of the dance recorded)."""
+    from dataclasses import replace
+
+    return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 
 def _unread_dice(obs: Observation, mover: Side) -> bool:

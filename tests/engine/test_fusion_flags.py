@@ -205,3 +205,36 @@ def test_the_dice_of_the_missed_play_are_not_taken_for_a_new_roll() -> None:
     rolled = [(e["side"], sorted(e["dice"])) for e in events if e.type == "Rolled"]
     assert rolled.count(("black", [3, 6])) == 1
     assert ref.position == seen
+
+
+def test_the_cube_offered_to_the_side_to_roll_means_the_other_side_doubled() -> None:
+    """Tuning 1006 normal f606: the referee held white to roll (the turn off by one) and the
+    cube was read on white's side at 2 on every reading of the double/drop: black had doubled.
+    The turn goes to black (a dance when white could dance; here none: set from the board),
+    then black's double."""
+    from engine.observation import Cube
+
+    ref = new_match()
+    from .refhelp import set_position
+
+    set_position(ref, START, "white")
+    events = []
+    for _ in range(3):
+        events += ref.observe(_with_cube(START, 1, Cube("white", 2)))
+    assert ref.phase == Phase.DOUBLED
+    doubled = [e for e in events if e.type == "Doubled"]
+    assert [e["side"] for e in doubled] == ["black"]
+    corrected = [e for e in events if e.type == "PositionCorrected"]
+    assert [e["turn"] for e in corrected] == ["black"]
+
+
+def test_the_cube_read_once_on_the_side_to_roll_is_no_double() -> None:
+    """Two readings only, then the cube centred again: nothing."""
+    from engine.observation import Cube
+
+    ref = new_match()
+    from .refhelp import set_position
+
+    set_position(ref, START, "white")
+    for cube in (Cube("white", 2), Cube("white", 2), Cube("center", 1), Cube("white", 2)):
+        assert ref.observe(_with_cube(START, 1, cube)) == []
