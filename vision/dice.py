@@ -86,15 +86,16 @@ SAME_LEVEL = 16  # a remembered window is the same picture when no block mean mo
 # near it (the candidate's centre moves with the noise) or from frames before the last kept
 # phantoms the fresh read of the new place dropped (held-out footage 900011 dance: rolls
 # right 51-52 against 76 afresh)
-FIELD_STILL = False  # a field that still shows what the last full search saw is not searched
-STILL_AGREE = 1  # ... once this many full searches in a row found the same dice on it
+FIELD_STILL = True  # a field that still shows what the last full search saw is not searched
 FIELD_SAME = 40  # again: its dice are the answer. The half-resolution mosaic's pixels move by
 # up to 23 between MJPG frames of a still board, by 70+ somewhere when anything moved (held-out
 # footage 900000 dance, 900001 normal: the last full search's frame against each settled one).
-# Off: a misread die then stays misread on every settled frame, where reads afresh under the
-# frames' noise let the pipeline's stable reading outvote it (bench_pipeline 900011 dance:
-# turn 6's 1-3 read 2-3, 5/22 turns exact against 12/22 off); dice 8.5 -> 2.0 ms a settled
-# footage frame when on (bench_vision --footage 3)
+# Taken at once, a misread die stays misread on every settled frame, where reads afresh under
+# the frames' noise let the pipeline's stable reading outvote it (bench_pipeline 900011 dance:
+# turn 6's 1-3 read 2-3, 5/22 turns exact against 12/22 off): so only
+STILL_AGREE = 2  # ... once this many full searches in a row found the same dice on it (900011
+# dance 12/22 as off; bench_vision --footage 3: dice 5.3 ms median a settled frame, rolls right
+# 263 remembering vs 250 afresh; with 1: 1.8 ms, with 3: 8.3 ms)
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there

@@ -416,13 +416,14 @@ def test_a_window_is_read_whatever_the_layouts_rounding(monkeypatch: pytest.Monk
 
 def test_a_still_field_is_not_searched_again(scene_reads: list,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """With FIELD_STILL on, the same frame under blocky noise as MJPG leaves it (8 x 8 pixel
+    """With STILL_AGREE 1, the same frame under blocky noise as MJPG leaves it (8 x 8 pixel
     blocks shifted by up to 10 levels): the field is as the last search saw it, so its dice
     come back with no search (the candidates moved by the noise missed the window memory:
     8.5 ms a settled footage frame); a die put down elsewhere (the first die's window pasted
     on empty board) makes a new search."""
     vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
-    monkeypatch.setattr(vd, "FIELD_STILL", True)  # off by default (see vision.dice)
+    monkeypatch.setattr(vd, "FIELD_STILL", True)
+    monkeypatch.setattr(vd, "STILL_AGREE", 1)  # trusted after one search (default: two)
     searched: list[int] = []
     real = vd.candidates
     monkeypatch.setattr(vd, "candidates", lambda *a: searched.append(1) or real(*a))
