@@ -204,7 +204,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         # with no hand in view a point is counted however foreign it looks (a checker under
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
-        regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen)
+        regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen, redo,
+                                                 None if mem is None else mem.points)
         if hand and OVER_FIFTEEN:
             regions = fifteen_at_most(regions)
     else:
@@ -233,7 +234,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             readmemory.forget(profile)
         else:
             readmemory.remember(profile, blocks, key, prep["evidence"],
-                                (tuple(regions), hand, base, conf), redo, learned)
+                                (tuple(regions), hand, base, conf),
+                                prep["counter"].points_read, redo, learned)
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])

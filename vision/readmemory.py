@@ -6,7 +6,8 @@ for camera and MJPG noise. Each strip's 4 x 4 pixel block means are compared wit
 frame it was last evaluated in (not the last frame: slow drift adds up and is evaluated again),
 and a strip none of whose block means moved more than :data:`SAME_LEVEL` grey levels keeps that
 frame's evidence (its Lab pixels and disc LLRs); only the strips that changed (a checker put
-down or taken up, a hand, a die) are evaluated again before the regions are scored. When no
+down or taken up, a hand, a die) are evaluated again, and only the points among them are
+scored again (``Counter.regions``: the others keep their likelihoods). When no
 strip changed, the last read's regions, hand and base colours are the answer as they are.
 
 A point whose empty look the profile learned from a read is evaluated again in the next frame
@@ -54,6 +55,7 @@ class CheckerMemory:
     key: tuple
     evidence: StripEvidence
     read: tuple  # (regions, hand, base, confidence) of the last read
+    points: list  # the last read's 24 point likelihoods before any was reported unseen
 
 
 def strip_blocks(strips: np.ndarray) -> np.ndarray:
@@ -81,7 +83,7 @@ def recall(profile: Any, blocks: np.ndarray, key: tuple) -> tuple[CheckerMemory 
 
 
 def remember(profile: Any, blocks: np.ndarray, key: tuple, evidence: StripEvidence,
-             read: tuple, redone: np.ndarray | None, stale: list[int]) -> None:
+             read: tuple, points: list, redone: np.ndarray | None, stale: list[int]) -> None:
     """Keep this read: the block means of the strips evaluated now (``redone``; None: all), the
     remembered ones of the others; ``stale``: strips to evaluate again next time."""
     if not REMEMBER:
@@ -91,7 +93,7 @@ def remember(profile: Any, blocks: np.ndarray, key: tuple, evidence: StripEviden
         blocks = np.where(redone[:, None], blocks, mem.blocks)
     blocks = blocks.copy()
     blocks[stale] = STALE
-    profile._cache[MEMORY_KEY] = CheckerMemory(blocks, key, evidence, read)
+    profile._cache[MEMORY_KEY] = CheckerMemory(blocks, key, evidence, read, list(points))
 
 
 def forget(profile: Any) -> None:

@@ -130,3 +130,22 @@ def test_moving_frames_are_read_afresh(board, monkeypatch) -> None:
     calls = _counting(monkeypatch)
     read(_mjpg(img0, 80), prof, settled=False)
     assert calls == [None]
+
+
+def test_points_scored_again_alone_read_as_a_fresh_read(board) -> None:
+    prof, img0, img1, _ = board
+    _settle(prof, _mjpg(img0, 80))
+    before = prof._cache[readmemory.MEMORY_KEY].points
+    kept = read(_mjpg(img1, 80), prof)
+    mem = prof._cache[readmemory.MEMORY_KEY]
+    same = [i for i in range(24) if mem.points[i] is before[i]]  # not scored again
+    assert 0 < len(same) < 24
+    readmemory.forget(prof)
+    fresh = read(_mjpg(img1, 80), prof)
+    for i, (a, b) in enumerate(zip(kept.regions, fresh.regions, strict=True)):
+        if i in same:
+            continue
+        assert (a is None) == (b is None)
+        if a is not None:
+            assert a.keys() == b.keys()
+            assert max(abs(a[k] - b[k]) for k in a) < 1e-5
