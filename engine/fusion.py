@@ -236,9 +236,11 @@ class Fusion(Resync):
             w, b = dice if side is WHITE else (dice[1], dice[0])
             events = self._try({"command": "opening_roll", "white": w, "black": b})
         if events and self.phase == Phase.ROLLED:
-            # the opening dice still down: the winner may be moving (a half-made play is no
-            # illegal one); judged as any roll's play (``_observe``)
-            events += self._observe(obs)
+            # the board is the whole play (every region as read): recorded; else the opening
+            # dice still down, the winner may be moving (a half-made play is no illegal one):
+            # judged as any roll's play with the dice down (``_observe``)
+            whole = _best_possible(obs) - best < MARGIN
+            events += self._fuse(obs) if whole else self._observe(obs)
         return events
 
     def _cube_offered_seen(self, obs: Observation) -> bool:
