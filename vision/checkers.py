@@ -154,7 +154,7 @@ class Counter:
             row = self.points[0].first_row
             for i in np.flatnonzero(np.asarray(f) > HIDDEN_LOW):
                 r = regions[i]
-                if r and _sureness(r, row) < HIDDEN_SURE:
+                if r and sureness(r, row) < HIDDEN_SURE:
                     regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []
@@ -190,7 +190,7 @@ class Counter:
         return regions, best
 
 
-def _sureness(r: dict[tuple[int, int], float], row: int) -> float:
+def sureness(r: dict[tuple[int, int], float], row: int) -> float:
     """How sure a point's read is: its most likely count's probability; for a pure stack of at
     least a full first ``row``, that of its colour holding at least a row (a tall stack's count
     is spread over the heights the camera cannot tell apart, see ``stacks.hidden_counts``)."""

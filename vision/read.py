@@ -23,7 +23,7 @@ from engine.observation import Observation
 
 from . import readmemory
 from .appearance import to_lab
-from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence
+from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, sureness
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
@@ -233,9 +233,12 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         if regathered:
             readmemory.forget(profile)
         else:
+            pts = prep["counter"].points_read
+            row = prep["counter"].points[0].first_row
+            unsure = [i for i, d in enumerate(pts) if sureness(d, row) < readmemory.SURE]
             readmemory.remember(profile, blocks, key, prep["evidence"],
-                                (tuple(regions), hand, base, conf),
-                                prep["counter"].points_read, redo, learned)
+                                (tuple(regions), hand, base, conf), pts, redo,
+                                learned + unsure)
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])

@@ -11,9 +11,10 @@ scored again (``Counter.regions``: the others keep their likelihoods). When no
 strip changed, the last read's regions, hand and base colours are the answer as they are.
 
 A point whose empty look the profile learned from a read is evaluated again in the next frame
-(with what was learned), and relearned checker tops (``vision.lonetops``) drop the memory. The
-memory is kept per profile, for the read's ``pins`` argument and frame size it was made with,
-and only for settled frames of a profile with disc templates.
+(with what was learned), as is a point read less sure than :data:`SURE`, and relearned checker
+tops (``vision.lonetops``) drop the memory. The memory is kept per profile, for the read's
+``pins`` argument and frame size it was made with, and only for settled frames of a profile
+with disc templates.
 
 ``REMEMBER = False`` (or :func:`forget` before each read) reads every frame afresh: the
 benchmarks compare the two on recorded footage (``bench.bench_vision --footage``).
@@ -30,6 +31,10 @@ import numpy as np
 REMEMBER = True  # reuse the evidence of strips that show the same picture as when evaluated
 SAME_LEVEL = 16  # grey levels: the most a strip's 4 x 4 block mean may move (MJPG noise of a
 # still board moves them by up to ~10-15; a checker put down or taken up, by 20 to 150)
+SURE = 0.9  # a point read less sure than this is evaluated afresh every frame: a near tie
+# kept would hold one side of it where fresh reads follow the frames (held-out footage
+# g900011 illegal_corrected: a lone checker at 0.42-0.49 read right in 4 of 14 frames kept
+# against 10 afresh)
 STALE = -10_000  # a block mean no picture shows: the strip is evaluated again
 MEMORY_KEY = "checker_memory"
 

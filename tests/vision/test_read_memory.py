@@ -149,3 +149,13 @@ def test_points_scored_again_alone_read_as_a_fresh_read(board) -> None:
         if a is not None:
             assert a.keys() == b.keys()
             assert max(abs(a[k] - b[k]) for k in a) < 1e-5
+
+
+def test_unsure_points_are_evaluated_every_frame(board, monkeypatch) -> None:
+    prof, img0, _, _ = board
+    readmemory.forget(prof)
+    monkeypatch.setattr(readmemory, "SURE", 1.01)  # every point's read unsure
+    read(_mjpg(img0, 80), prof)  # remembered with every point to evaluate again
+    calls = _counting(monkeypatch)
+    read(_mjpg(img0, 80), prof)
+    assert len(calls) == 1 and calls[0] is not None and calls[0][:24].all()
