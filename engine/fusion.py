@@ -7,9 +7,9 @@ better than every legal one is flagged illegal, with the judge's reasons. An obs
 causes nothing goes to the resync (``engine.resync``): a board the referee cannot reach by the
 expected play, read clearly over several settled runs, is explained or set from the board.
 
-A flag accuses a player, so a board is flagged only when nothing else explains it: never while
-the mover's dice may still lie (read without values), nor a board some steps of the roll's play
-leave until a second settled run shows it with the dice gone (``_half_made``), nor a board where
+A flag accuses a player, so a board is flagged only when nothing else explains it: never a board
+some steps of the roll's play leave while dice that may be the mover's lie, or until a second
+settled run shows it with the dice gone (``_half_made``), nor a board where
 the opponent's checkers moved other than to the bar (the record is off: ``_not_the_movers``), nor
 after the mover's dice were read with another roll (it has rolled anew: ``_rolled_again``), nor
 another roll's legal play while the roll was read in one settled run only (one die misread:
@@ -374,9 +374,8 @@ class Fusion(Resync):
                 return []  # the mover's checkers stand, the opponent's moved: not the mover's
             if self._half_made(obs, seen):
                 return []
-        if (mixed or seen is not None) and (
-                self._rolled_again(obs) or _unread_dice(obs, self.turn)):
-            return []  # the mover's dice may lie still (read without values): wait
+        if (mixed or seen is not None) and self._rolled_again(obs):
+            return []  # the mover has rolled anew: the board is two plays on, the resync's
         if seen is not None and (self._not_the_movers(seen) or self._read_once(obs, seen)):
             return []
         if mixed:
@@ -619,13 +618,6 @@ def _no_roll_hint(obs: Observation) -> Observation:
     from dataclasses import replace
 
     return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
-
-
-def _unread_dice(obs: Observation, mover: Side) -> bool:
-    """Dice lie on the board, read without values (cocked, refused), and may be ``mover``'s
-    (in its half, or the half unknown): the dice may not have been picked up yet."""
-    dice = obs.dice
-    return dice is not None and not dice.values and dice.owner in (None, mover.value)
 
 
 def _side_part(pos: Position, side: Side) -> tuple[int, ...]:
