@@ -91,13 +91,7 @@ def occupancy_misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -
     read differently at all) for the frame (read as not settled). A count short on a tall stack
     is a count misread; a stack read where the position has none (or none where it has one) is
     a board the wrong way round."""
-    obs = read(frame, profile, settled=False)
-    occ, bad = 0, 0
-    for b, e in zip(obs.best_counts(), expected_counts(pos), strict=True):
-        if b is None or b == e:
-            continue
-        bad += 1
-        occ += (b[0] > 0, b[1] > 0) != (e[0] > 0, e[1] > 0)
+    occ, bad, _ = _check(profile, frame, pos)
     return occ, bad
 
 

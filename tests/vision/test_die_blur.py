@@ -9,36 +9,16 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.diewindow import CX, CY, SIDE, face_window
 from vision import pips
-from vision.pips import LAYOUTS, PIP_STEP, Face
-
-SIDE = 17.0
-CX, CY = 28.0, 28.0
+from vision.pips import PIP_STEP, Face
 
 
 def _window(v: int, angle: float, blob: tuple[float, float, float, float] | None = None,
             blur: float = 0.0) -> np.ndarray:
-    """A 56 x 56 lightness window: a light face of value ``v`` (dark pips) turned ``angle`` on
-    a mid-grey board; ``blob``: a dark rectangle (face coordinates u0, w0, u1, w1, window
-    pixels) as a side face seen past the top face's edge; ``blur``: Gaussian sigma (pixels)."""
-    big = 8
-    body, pip, board = 210.0, 50.0, 120.0
-    L = np.full((56 * big, 56 * big), board, np.float32)
-    c, s = np.cos(angle), np.sin(angle)
-
-    def at(u: float, w: float) -> tuple[float, float]:
-        return (CX + c * u - s * w) * big, (CY + s * u + c * w) * big
-
-    h = SIDE / 2
-    cv2.fillConvexPoly(L, np.array([at(-h, -h), at(h, -h), at(h, h), at(-h, h)], np.int32), body)
-    for i, j in LAYOUTS[v]:
-        x, y = at(i * PIP_STEP * SIDE, j * PIP_STEP * SIDE)
-        cv2.circle(L, (int(x), int(y)), int(0.09 * SIDE * big), pip, -1)
-    if blob is not None:
-        u0, w0, u1, w1 = blob
-        cv2.fillConvexPoly(L, np.array([at(u0, w0), at(u1, w0), at(u1, w1), at(u0, w1)],
-                                       np.int32), pip + 10.0)
-    L = cv2.resize(L, (56, 56), interpolation=cv2.INTER_AREA)
+    """A light face of value ``v`` (dark pips) turned ``angle`` on a mid-grey board (see
+    :func:`face_window`); ``blur``: Gaussian sigma (pixels)."""
+    L = face_window(v, angle, 210.0, 50.0, 120.0, blob)
     return cv2.GaussianBlur(L, (0, 0), blur) if blur else L
 
 
