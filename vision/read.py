@@ -23,6 +23,7 @@ from engine.observation import Observation
 
 from . import readmemory
 from .appearance import to_lab
+from .blocks import block_means
 from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, sureness
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
@@ -190,7 +191,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     blocks = mem = redo = None
     key = (pins, frame.shape[:2])
     if settled and readmemory.REMEMBER and profile.discs is not None:  # a still board
-        blocks = readmemory.strip_blocks(strips)
+        blocks = block_means(strips)
         mem, redo = readmemory.recall(profile, blocks, key)
         if mem is not None and redo is not None and not redo.any():  # nothing changed
             regions, hand, base, conf = mem.read

@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import cv2
 import numpy as np
 
 from engine.observation import Cube
 
 from . import cube as cube_reader
+from .blocks import block_means
 from .cube_field import REFUSED_KEY, field_cube, field_picture
 from .dice import kit_for as dice_kit
 
@@ -45,12 +45,6 @@ class CubeMemory:
     centre_best: float = 0.0  # the clearest centred cube's square read on this board
 
 
-def _blocks(pic: np.ndarray) -> np.ndarray:
-    h, w = pic.shape[:2]
-    return cv2.resize(pic, (max(w // 4, 1), max(h // 4, 1)),
-                      interpolation=cv2.INTER_AREA).astype(np.int16)
-
-
 def same_picture(a: np.ndarray | None, b: np.ndarray, level: float = SAME_LEVEL) -> bool:
     """Whether block means ``b`` are ``a``'s within ``level`` each (None: nothing to compare)."""
     return a is not None and a.shape == b.shape and int(np.abs(a - b).max()) <= level
@@ -64,7 +58,7 @@ def remembered_reading(frame: np.ndarray, profile: Any) -> cube_reader.CubeReadi
     if not REMEMBER:
         return cube_reader.read_cube(frame, profile)
     pic = cube_reader.strips_picture(frame, profile)  # the cube reader's own, read once
-    blocks = _blocks(pic)
+    blocks = block_means(pic)
     mem = profile._cache.get(CUBE_KEY)
     if mem is None:
         mem = profile._cache[CUBE_KEY] = CubeMemory()
@@ -77,7 +71,7 @@ def remembered_reading(frame: np.ndarray, profile: Any) -> cube_reader.CubeReadi
     if not _unsure(mem):
         return mem.reading
     field = field_picture(frame, profile)  # no cube or an unsure one there: the field too
-    fblocks = _blocks(field)
+    fblocks = block_means(field)
     if not same_picture(mem.field_blocks, fblocks, FIELD_LEVEL):
         mem.field_blocks, mem.field = fblocks, field_cube(frame, profile, field)
     return mem.field or mem.reading

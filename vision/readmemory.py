@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import cv2
 import numpy as np
 
 REMEMBER = True  # reuse the evidence of strips that show the same picture as when evaluated
@@ -61,15 +60,6 @@ class CheckerMemory:
     evidence: StripEvidence
     read: tuple  # (regions, hand, base, confidence) of the last read
     points: list  # the last read's 24 point likelihoods before any was reported unseen
-
-
-def strip_blocks(strips: np.ndarray) -> np.ndarray:
-    """(N, B) int16 4 x 4 block means of each strip (``strips``: (N, L, SW, 3) BGR)."""
-    n, L, sw, _ = strips.shape
-    L4, w4 = L - L % 4, sw - sw % 4
-    pic = np.ascontiguousarray(strips[:, :L4, :w4]).reshape(n * L4, w4, 3)
-    b = cv2.resize(pic, (w4 // 4, n * L4 // 4), interpolation=cv2.INTER_AREA)
-    return b.reshape(n, -1).astype(np.int16)
 
 
 def changed_strips(a: np.ndarray, b: np.ndarray, level: float = SAME_LEVEL) -> np.ndarray:
