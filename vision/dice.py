@@ -111,6 +111,12 @@ JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die'
 JOIN_SPOTS = False
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
+SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
+SLIVER_SIDE = 0.7  # this (x a die's side) is no die, whatever its face search reads: a sliver of
+# a checker's edge or a point's rim (Plakoto 900000 variant footage: a white checker's edge read
+# as a cocked 3, side 0.58, aspect 3.45). Tuning seeds' readings of that width: phantoms at
+# aspect 2.78..6.1 (24 of 28 over 2.75, the three with values among them), true dice (flat
+# read right, cocked caught) at 2.07..2.67 (over 2.0: 9 right and 2 cocked dice lost)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
@@ -584,6 +590,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return None
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
+    if aspect > SLIVER_ASPECT and side < SLIVER_SIDE * dpx:
+        return None  # a sliver: no die (see SLIVER_ASPECT)
     value, face, score, guess = None, None, 0.0, None
     c = WIN // 2  # frame pixels per window pixel, at the die
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
