@@ -82,11 +82,22 @@ def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
         near = (np.abs(x0[:, :t] - x0[:, t:t + 1]) <= pw[:, None] / 3) & take[:, :t]
         take[:, t] = live[:, t] & ~near.any(1) & (take.sum(1) < X0_KEEP)
     js, ts = np.nonzero(take)  # the fits of the phases kept only
-    d = np.abs(x[None, :, None] - (x0[js, ts][:, None, None] + offs[js][:, None, :])).min(2)
+    d = _nearest_column(x, x0[js, ts], offs[js])
     fits = np.exp(-((d / (0.25 * pw[js][:, None])) ** 2)).sum(1)  # (kept,)
     for j, t, f in zip(js, ts, fits, strict=True):
         out[j].append((float(x0[j, t]), float(f)))
     return out
+
+
+def _nearest_column(x: np.ndarray, x0: np.ndarray, offs: np.ndarray) -> np.ndarray:
+    """(k, discs): each disc's distance ``|x - (x0 + off)|`` to its nearest column centre of
+    each of k phases (``x0`` (k,), column offsets ``offs`` (k, columns)), a column at a time:
+    the same values as the minimum over a (k, discs, columns) array, without it."""
+    xk = x0[:, None]
+    d = np.abs(x[None, :] - (xk + offs[:, :1]))
+    for c in range(1, offs.shape[1]):
+        np.minimum(d, np.abs(x[None, :] - (xk + offs[:, c:c + 1])), out=d)
+    return d
 
 
 def _top_stable(sm: np.ndarray, t: int) -> np.ndarray:
@@ -97,8 +108,10 @@ def _top_stable(sm: np.ndarray, t: int) -> np.ndarray:
     if L <= t:
         return np.argsort(-sm, axis=1, kind="stable")[:, :t]
     key = np.where(np.isfinite(sm), -sm, 1.0) * L + np.arange(L)  # exact: small whole numbers
-    part = np.argpartition(key, t - 1, axis=1)[:, :t]
-    return np.take_along_axis(part, np.argsort(np.take_along_axis(key, part, 1), axis=1), 1)
+    # the t smallest keys by value (a partition and a sort of values, no index shuffles); each
+    # key names its entry: key = -value * L + index, or L + index for -inf
+    k = np.sort(np.partition(key, t - 1, axis=1)[:, :t], axis=1)
+    return (k - np.floor(k / L) * L).astype(np.intp)
 
 
 _PW_B = [(k, b) for k in PW for b in BARS]  # point widths (per radius) and bars tried
