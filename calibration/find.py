@@ -403,23 +403,26 @@ def _refine_many(img: np.ndarray, starts: list[tuple[np.ndarray, float]],
 def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
            grid: tuple[int, int], thorough: bool) -> Climb:
     """One :func:`_refine` climb as a generator: it yields (bar, quads) to be scored and is
-    sent their scores; it returns (quad, bar, score)."""
-    q = np.asarray(quad, np.float64).copy()
-    best = float((yield bar, [q])[0])
+    sent their scores; it returns (quad, bar, score). The quads are kept as plain floats
+    (four [x, y]; a move adds its shift to a corner's coordinates, the same arithmetic as on
+    arrays) and the scores remembered by the coordinates: a climb's moves are few, and NumPy's
+    per-call costs were most of its own time."""
+    q = np.asarray(quad, np.float64).tolist()
+    best = float((yield bar, [np.array(q)])[0])
     min_side = 0.2 * min(img.shape[:2])
-    memo: dict[bytes, float] = {q.tobytes(): best}
+    memo: dict[tuple[float, ...], float] = {_key(q): best}
 
-    def take(cands: list[np.ndarray]) -> Generator[tuple[float, list[np.ndarray]], np.ndarray,
-                                                   bool]:
+    def take(cands: list[list[list[float]]]
+             ) -> Generator[tuple[float, list[np.ndarray]], np.ndarray, bool]:
         """The best of ``cands`` taken when it beats the quad as it stands (the scores of
         quads not scored yet at this bar asked for and kept)."""
         nonlocal q, best
         if not cands:
             return False
-        keys = [c.tobytes() for c in cands]
+        keys = [_key(c) for c in cands]
         new = [i for i, k in enumerate(keys) if k not in memo]
         if new:
-            got = yield bar, [cands[i] for i in new]
+            got = yield bar, [np.array(cands[i]) for i in new]
             for i, v in zip(new, got, strict=True):
                 memo[keys[i]] = float(v)
         sc = np.asarray([memo[k] for k in keys])
@@ -429,44 +432,55 @@ def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ..
             return True
         return False
 
-    def try_moves(moves: list[tuple[list[int], np.ndarray]]
+    def moved(corners: tuple[int, ...], dx: float, dy: float) -> list[list[float]]:
+        c = [list(p) for p in q]
+        for i in corners:
+            c[i][0] += dx
+            c[i][1] += dy
+        return c
+
+    def try_moves(moves: list[tuple[tuple[int, ...], float, float]]
                   ) -> Generator[tuple[float, list[np.ndarray]], np.ndarray, bool]:
         """One group of moves (corners moved by a shift each), each made from the quad as it
         stands: taken one by one when ``thorough``, else the best of them."""
         if not thorough:  # all moves from the same quad: judged at once
-            C = np.repeat(q[None], len(moves), axis=0)
-            for k, (corners, shift) in enumerate(moves):
-                C[k, corners] += shift
-            return (yield from take([c for c in C if _plausible_py(c.tolist(), min_side)]))
+            cands = [moved(*mv) for mv in moves]
+            return (yield from take([c for c in cands if _plausible_py(c, min_side)]))
         up = False
-        for corners, shift in moves:
-            cand = q.copy()
-            cand[corners] += shift
-            if plausible(cand, min_side):
+        for mv in moves:
+            cand = moved(*mv)
+            if _plausible_py(cand, min_side):
                 up |= yield from take([cand])
         return up
 
     for step in steps:
-        corner_moves = [np.array(d, np.float64) for d in
-                        ((step, 0), (-step, 0), (0, step), (0, -step))]
+        corner_moves = ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step))
         improved = True
         rounds = 0
         while improved and rounds < ROUNDS:
             improved = False
             rounds += 1
             for i in range(4):
-                improved |= yield from try_moves([([i], d) for d in corner_moves])
+                improved |= yield from try_moves([((i,), dx, dy) for dx, dy in corner_moves])
             for i in range(4):
                 j = (i + 1) % 4
-                e = q[j] - q[i]
+                e = np.array(q[j]) - np.array(q[i])
                 n = np.array([e[1], -e[0]]) / (np.linalg.norm(e) + 1e-9)
-                improved |= yield from try_moves([([i, j], sgn * step * n) for sgn in (1, -1)])
-        sb, b2 = _best_bar(img, q, grid, ALL_BARS)
+                improved |= yield from try_moves(
+                    [((i, j), *(sgn * step * n).tolist()) for sgn in (1, -1)])
+        qa = np.array(q)
+        sb, b2 = _best_bar(img, qa, grid, ALL_BARS)
         if sb > best:
             best, bar = sb, b2
             memo.clear()
-            memo[q.tobytes()] = best
-    return q, bar, best
+            memo[_key(q)] = best
+    return np.array(q), bar, best
+
+
+def _key(q: list[list[float]]) -> tuple[float, ...]:
+    """A quad's coordinates as a dictionary key."""
+    (a, b), (c, d), (e, f), (g, h) = q
+    return (a, b, c, d, e, f, g, h)
 
 
 def upright(q: np.ndarray) -> np.ndarray:
