@@ -120,6 +120,7 @@ class _Model:
             self.cls[b] = lab.astype(np.int64)
         self.bars = ALL_BARS
         self.stack = np.stack([self.onehot[b] for b in ALL_BARS]).astype(np.float64)
+        self._bins: dict[tuple[int, int], np.ndarray] = {}  # class_sums' bins per bar, channels
         # (bars, pixels * 3): 1 where a class holds the pixel, per channel (sums of squares)
         self.keep3 = np.repeat(self.stack.sum(1), 3, axis=1)
         self.n = self.stack.sum(2)  # (bars, classes): class sizes
@@ -165,9 +166,24 @@ class _Model:
         """:meth:`score` of many samples at once: ``X`` (k, pixels, channels) -> (k,)."""
         i = self.bars.index(bar)
         X = np.asarray(X, np.float64)
-        S1 = np.matmul(self.stack[i], X)  # (k, classes, channels)
+        S1 = self.class_sums(X, i)  # (k, classes, channels)
         sq = (X * X).reshape(len(X), -1) @ self.keep3[i]
         return _eta(S1, self.n[i], sq, (self.inv[i:i + 1], self.nsum[i:i + 1], self.field[i]))
+
+    def class_sums(self, X: np.ndarray, i: int) -> np.ndarray:
+        """(k, classes, channels): the sums of each sample of ``X`` (k, pixels, channels) over
+        the classes of bar ``self.bars[i]``, by one weighted count (a pixel's class and channel
+        its bin; the ignored pixels a bin of their own, dropped). The same sums as the class
+        indicators' product (float64 sums of float32 values: exact whatever the order), with
+        no products by zero."""
+        k, n, c = X.shape
+        if (i, c) not in self._bins:
+            lab = self.cls[self.bars[i]]
+            self._bins[i, c] = ((lab + 1)[:, None] * c + np.arange(c)[None, :]).ravel()
+        per = (N_CLASSES + 1) * c
+        idx = (self._bins[i, c][None, :] + (np.arange(k) * per)[:, None]).ravel()
+        out = np.bincount(idx, weights=X.reshape(-1), minlength=k * per)
+        return out.reshape(k, N_CLASSES + 1, c)[:, 1:]
 
     def bar_scores(self, x: np.ndarray, bars: tuple[float, ...]) -> np.ndarray:
         """:meth:`score` of one sample ``x`` (pixels, channels) for every bar in ``bars``."""
