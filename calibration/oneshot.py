@@ -122,12 +122,26 @@ def colour_model(lab_pixels: np.ndarray, smooth: float = 0.8, floor: float = 1e-
 
 
 def _nanmedian0(a: np.ndarray) -> np.ndarray:
-    """``np.nanmedian(a, axis=0)`` for a short first axis, without the masked-array path."""
-    s = np.sort(a, axis=0)  # NaNs last
-    n = (~np.isnan(a)).sum(0)
+    """``np.nanmedian(a, axis=0)`` for a short first axis, without the masked-array path: the
+    rows put in order by an odd-even transposition network (NaNs as +inf, last as a sort puts
+    them; whole rows at a time, where a sort along the first axis sorts each column alone)."""
+    nan = np.isnan(a)
+    rows = list(np.where(nan, np.inf, a))
+    for p in range(len(rows)):
+        for i in range(p % 2, len(rows) - 1, 2):
+            rows[i], rows[i + 1] = np.minimum(rows[i], rows[i + 1]), np.maximum(rows[i],
+                                                                                rows[i + 1])
+    s = np.stack(rows)
+    n = (~nan).sum(0)
     lo = np.take_along_axis(s, np.maximum((n - 1) // 2, 0)[None], 0)[0]
     hi = np.take_along_axis(s, np.maximum(n // 2, 0)[None], 0)[0]
     return np.where(n > 0, 0.5 * (lo + hi), np.nan)
+
+
+def _median_columns(a: np.ndarray) -> np.ndarray:
+    """``np.median(a, axis=0)`` of a tall (pixels, channels) array, each channel's median
+    taken along a contiguous row (the same values)."""
+    return np.median(np.ascontiguousarray(a.T), axis=1)
 
 
 def provisional_profile(frame: np.ndarray, corners: np.ndarray,
@@ -157,7 +171,7 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
         m = _nanmedian0(labn[idx])
         gap = np.isnan(m)
         if gap.any():  # pixels every strip of the kind had a disc over: the plain median
-            m[gap] = np.median(lab[idx], axis=0)[gap]
+            m[gap] = np.median(lab[idx][:, gap], axis=0)
         means[k] = m
     resid = lab[:24] - means[kinds[:24]]
     dist = np.linalg.norm(resid, axis=-1)
@@ -174,7 +188,7 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
         white = colour_model(px[lbl == light].astype(np.uint8))
         black = colour_model(px[lbl != light].astype(np.uint8))
     bgpx = resid[~fg]
-    sigma = 1.4826 * np.median(np.abs(bgpx - np.median(bgpx, 0)), 0) * 1.5
+    sigma = 1.4826 * _median_columns(np.abs(bgpx - _median_columns(bgpx))) * 1.5
     bg = Background(means, np.maximum(sigma.astype(np.float32), SIGMA_FLOOR))
     h, w = frame.shape[:2]
     return BoardProfile(image_size=(w, h), corners=np.asarray(corners, np.float64),
