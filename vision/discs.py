@@ -179,6 +179,7 @@ class DiscEvidence:
     scale: float
     tray_any: np.ndarray  # (2, L*SW): "not the empty tray" LLR per pixel (top, bottom half)
     blob: float = 0.0  # the largest share of a point's front that is foreign in a solid patch
+    bar_foreign: np.ndarray | None = None  # (2,) each bar half's share of foreign disc pixels
 
 
 @dataclass

@@ -116,7 +116,8 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     if last is None or redo is None:
         lab = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
         Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
-        bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+        bw, bb, bf = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+        bar_foreign = bf.mean(1)
         trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
     else:  # the strips that changed only (the same arithmetic, row by row)
         lab = last.lab.copy()
@@ -127,16 +128,18 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         for i in rs[rs < 24]:  # one point at a time, its models copied out once
             Lw[i], Lb[i], foreign[i] = (a[0] for a in profile.discs.slot_llr(
                 lab[i:i + 1], _point_models(prep, int(i))))
-        bw, bb = last.bar_Lw, last.bar_Lb
+        bw, bb, bar_foreign = last.bar_Lw, last.bar_Lb, last.bar_foreign
         if redo[24:26].any():
-            bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+            bw, bb, bf = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+            bar_foreign = bf.mean(1)
         trays = last.tray_any
         if redo[26:].any():
             trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
     prep["lab"] = lab
-    prep["evidence"] = StripEvidence(lab, Lw, Lb, foreign, bw, bb, trays)
+    prep["evidence"] = StripEvidence(lab, Lw, Lb, foreign, bw, bb, trays, bar_foreign)
     front = np.count_nonzero(foreign[:, counter.front_idx], axis=1) / counter.front_n
-    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep))
+    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep),
+                        bar_foreign)
 
 
 def _point_models(prep: dict[str, Any], i: int) -> Gathered:

@@ -49,6 +49,7 @@ class StripEvidence:
     bar_Lw: np.ndarray  # (2, Qbar)
     bar_Lb: np.ndarray
     tray_any: np.ndarray  # (2, P)
+    bar_foreign: np.ndarray | None = None  # (2,) the bar halves' share of foreign disc pixels
 
 
 @dataclass

@@ -45,3 +45,21 @@ def test_without_the_rule_the_point_is_unseen(monkeypatch) -> None:  # noqa: ANN
 
     forget(prof)
     assert read(img, prof).regions[15] is None
+
+
+def test_a_bar_under_a_hand_read_unsure_is_unseen(monkeypatch) -> None:  # noqa: ANN001
+    """Tuning 700023 frame 1 (walnut olive, the hand over the bar): black's two on the bar were
+    read as five, 0.22 sure, the bar half 0.8 foreign; now unseen (right: the hand hides it),
+    and with the rule off (BAR_LOW above any share) read wrong."""
+    prof, img, tr = _frame(700023, 1)
+    from vision.readmemory import forget
+
+    forget(prof)
+    obs = read(img, prof)
+    assert obs.hand and 25 in tr["hidden_regions"]
+    assert obs.regions[25] is None
+    assert obs.regions[24] is not None  # white's bar, read sure, is kept
+    monkeypatch.setattr(checkers, "BAR_LOW", 2.0)
+    forget(prof)
+    off = read(img, prof).regions[25]
+    assert off is not None and max(off.items(), key=lambda kv: kv[1])[0] != (0, 2)
