@@ -31,7 +31,10 @@ camera sees; the face search also looks where the pose puts the top face (:func:
 A settled board is read frame after frame: the reader remembers the last frame's windows and
 what they showed (:class:`DiceMemory`), and a window that still shows the same picture is not
 read again (the live pipeline's settled frames mostly show the dice of the frame before:
-``bench.bench_vision --footage``).
+``bench.bench_vision --footage``). The settle gate lets some frames of tumbling dice through,
+whose faces are random: a value is reported only when the previous settled frame read the same
+value there (:data:`CONFIRM`; ``bench.bench_dice_footage``); the first frame after the memory
+is forgotten (a new scene, a single photo) stands as read.
 
 Ownership follows the tournament rule: each player rolls into the right-hand half from their own
 seat (white sits at the bottom of the canonical board: the right half; black: the left half). A
@@ -96,6 +99,11 @@ FIELD_SAME = 40  # again: its dice are the answer. The half-resolution mosaic's 
 STILL_AGREE = 2  # ... once this many full searches in a row found the same dice on it (900011
 # dance 12/22 as off; bench_vision --footage 3: dice 5.3 ms median a settled frame, rolls right
 # 263 remembering vs 250 afresh; with 1: 1.8 ms, with 3: 8.3 ms)
+CONFIRM = True  # a die's value is reported only when the previous settled frame read the same
+# value there (within CONFIRM_NEAR x a die's side): the settle gate lets frames of tumbling dice
+# through, whose faces are random. A frame after the memory was forgotten (a new scene, a single
+# photo) has no previous frame: its values stand
+CONFIRM_NEAR = 0.5
 BARE = True  # a die whose footprint is lost is looked for round its candidate (:func:`_read_bare`)
 BARE_R = 1.0  # that disc's radius (x a die's side)
 BARE_FG = 0.5  # the least foreground share of the face there
@@ -259,12 +267,25 @@ class DiceMemory:
         self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
         self.field: tuple[np.ndarray, np.ndarray, np.ndarray, list[DieReading], int] | None \
             = None
+        self.seen: list[DieReading] | None = None  # the last frame's dice as read (unconfirmed)
 
     def new_frame(self) -> None:
         self.last, self.now = self.now, []
 
     def forget(self) -> None:
-        self.last, self.now, self.field = [], [], None
+        self.last, self.now, self.field, self.seen = [], [], None, None
+
+    def confirmed(self, dice: list[DieReading], near: float) -> list[DieReading]:
+        """``dice`` as read on this frame with each value kept only when the last frame read
+        the same value within ``near`` canonical pixels (else refused, its guess kept); all of
+        them when no frame was read since the memory was forgotten (and with :data:`CONFIRM`
+        off). This frame's dice as read are the next frame's reference."""
+        prev, self.seen = self.seen, list(dice)
+        if not CONFIRM or prev is None:
+            return dice
+        return [d if d.value is None or any(
+            p.value == d.value and math.hypot(p.xy[0] - d.xy[0], p.xy[1] - d.xy[1]) < near
+            for p in prev) else replace(d, value=None) for d in dice]
 
     def searched(self, small: np.ndarray, held: np.ndarray, H: np.ndarray,
                  dice: list[DieReading]) -> None:
@@ -805,10 +826,11 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     small = field_small(kit, strips[:24])
     mem = kit.memory
     still = mem.still(small, held, H)
+    near = CONFIRM_NEAR * DIE_D * lay.d
     if still is not None:  # the field as at the last search: its dice (and windows) again
         mem.new_frame()
         mem.now = list(mem.last)
-        return list(still)
+        return mem.confirmed(list(still), near)
     mem.new_frame()
     out: list[DieReading] = []
     deep: list[np.ndarray] = []
@@ -824,7 +846,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             continue
         out.append(r)
     mem.searched(small, held, H, out)
-    return out
+    return mem.confirmed(out, near)
 
 
 def dice_observation(dice: list[DieReading]) -> Dice | None:

@@ -481,3 +481,37 @@ def test_a_still_field_is_trusted_after_agreeing_searches(scene_reads: list,
         vd.read_dice(noisy, prof, counts)
         assert len(searched) == 1  # searched on the first repeat only
     kit.memory.forget()
+
+
+def test_a_value_is_reported_once_two_frames_read_it(scene_reads: list,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """CONFIRM: a die's value is reported only when the previous frame read the same value
+    there (the settle gate lets tumbling dice through). The first frame after the memory is
+    forgotten stands as read; the next scene of the same setup (its dice elsewhere or other
+    values) has those values refused, and reads them on its second frame; CONFIRM off, the
+    next scene's values come at once."""
+    import vision.dice as vd
+
+    monkeypatch.setattr(vd, "CONFIRM", True)
+    monkeypatch.setattr(vd, "FIELD_STILL", False)
+    pairs = [(x, y) for x, y in zip(scene_reads, scene_reads[1:], strict=False)
+             if x[2] is y[2] and any(r.value is not None for r in y[1])]
+    assert pairs
+    refused = 0
+    for x, y in pairs:
+        kit = vd.kit_for(x[2])
+        kit.memory.forget()
+        assert vd.read_dice(x[3], x[2], x[4]) == x[1]  # nothing to confirm against: as read
+        first = vd.read_dice(y[3], y[2], y[4])
+        assert [r.xy for r in first] == [r.xy for r in y[1]]
+        for r, want in zip(first, y[1], strict=True):
+            assert r.value is None or r.value == want.value
+            refused += int(r.value is None and want.value is not None)
+        assert vd.read_dice(y[3], y[2], y[4]) == y[1]  # the second frame confirms them
+        monkeypatch.setattr(vd, "CONFIRM", False)
+        kit.memory.forget()
+        vd.read_dice(x[3], x[2], x[4])
+        assert vd.read_dice(y[3], y[2], y[4]) == y[1]
+        monkeypatch.setattr(vd, "CONFIRM", True)
+        kit.memory.forget()
+    assert refused >= 15  # 17 today
