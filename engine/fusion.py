@@ -105,7 +105,10 @@ class Fusion(Resync):
             # the opponent's dice: the side to roll played (or danced) unread
             return self._infer_roll(obs, opponent=dice)
         if dice.cocked or len(dice.values) != 2:
-            return []
+            # no roll to record (one die read, or dice read cocked): the play, once the board
+            # shows a whole one clearly over two runs, tells the roll (a read that waits for
+            # the dice lost the turn when they were never read otherwise)
+            return self._infer_roll(obs) if dice.owner in (None, self.turn.value) else []
         if dice.owner not in (None, self.turn.value):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
@@ -323,6 +326,8 @@ class Fusion(Resync):
             beavered = self._try({"command": "beaver"})
             if beavered:
                 return beavered
+        if self._cube_taken(obs):
+            return self._try({"command": "take"})
         dice = obs.dice
         if dice is None or not dice.values:
             return self._infer_take(obs)
@@ -335,6 +340,21 @@ class Fusion(Resync):
             return []
         taken = self._try({"command": "take"})
         return taken + self._observe_roll(obs) if taken else []
+
+    def _cube_taken(self, obs: Observation) -> bool:
+        """A double waits, the cube was read offered (``Cube.offered``: on the playing field,
+        on the taker's side) and is now read in the taker's own place at the doubled value:
+        the taker has taken it. A cube in place never read offered first tells nothing (a
+        reader that cannot tell the field from the tray reads an offer there)."""
+        assert self.turn is not None
+        cube, taker = obs.cube, self.turn.other
+        key = (self.game, len(self.log))
+        if cube is None or cube.owner != taker.value or cube.value != self.cube_value * 2:
+            return False
+        if cube.offered:
+            self.__dict__["_offer_seen"] = key
+            return False
+        return bool(self.__dict__.get("_offer_seen") == key)
 
     def _scored(self, obs: Observation) -> list[tuple[float, Play]]:
         assert self.turn is not None and self.dice is not None
@@ -364,8 +384,14 @@ class Fusion(Resync):
             both = self._infer_two_plays(obs)
             if both is None:
                 both = self._three_plays(obs)
-            if both is not None:
+            if both:
                 return both
+            if both is not None:
+                # the two plays seen in one run so far: the mover's own play, when the board
+                # tells it alone, is recorded now (a wait for a second run the board may never
+                # give, the opponent moving on, lost the turn and the next); else wait
+                done = self._mover_done(seen) if seen is not None else []
+                return done
         if seen is not None:
             done = self._mover_done(seen)
             if done:

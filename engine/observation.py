@@ -61,6 +61,7 @@ class Dice:
 class Cube:
     owner: str = "center"  # "center" | "white" | "black"
     value: int | None = None  # None: unreadable
+    offered: bool = False  # lying on the playing field: offered to ``owner``, not yet taken
 
 
 @dataclass(frozen=True)
@@ -161,6 +162,8 @@ class Observation:
             "cube": None if self.cube is None else {
                 "owner": self.cube.owner, "value": self.cube.value},
         }
+        if self.cube is not None and self.cube.offered:
+            data["cube"]["offered"] = True  # only then: the JSON of a cube in place is as before
         if any(b is not None for b in self.base):
             data["base"] = [self.base_at(i) for i in range(24)]
         return data
@@ -188,7 +191,8 @@ class Observation:
                 dice=None if dice is None else Dice(tuple(int(v) for v in dice["values"]),
                                                     dice.get("owner"), bool(dice.get("cocked"))),
                 cube=None if cube is None else Cube(cube.get("owner", "center"),
-                                                    cube.get("value")),
+                                                    cube.get("value"),
+                                                    bool(cube.get("offered", False))),
                 hand=bool(data.get("hand", False)),
                 board_found=bool(data.get("board_found", True)),
                 settled=bool(data.get("settled", True)),

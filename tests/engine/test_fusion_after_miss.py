@@ -1,0 +1,63 @@
+"""A turn lost must not lose the next one: cases from the held-out pipeline bench
+(``bench.bench_pipeline --cache``, stored reads) where one turn read late made the referee wait
+for a board the players had left, rebuilt as small observation sequences."""
+
+from __future__ import annotations
+
+from engine.moves import legal_plays
+from engine.observation import Dice, Observation
+from engine.position import BLACK, WHITE, Position
+from engine.referee import Phase
+from vision.turns import TrackedObservation
+
+from .refhelp import types
+from .test_fusion_inference import white_to_roll
+
+
+def after(pos: Position, side, roll: tuple[int, int], notation: str) -> Position:
+    return next(p.after for p in legal_plays(pos, side, roll) if p.notation == notation)
+
+
+def tracked(pos: Position, run: int, dice: Dice | None = None,
+            hint: Dice | None = None) -> TrackedObservation:
+    obs = Observation.exact(pos)
+    return TrackedObservation(obs.regions, dice=dice, floor=obs.floor, run=run, roll_hint=hint)
+
+
+def test_the_movers_play_is_recorded_when_the_opponent_has_moved_on_in_one_run() -> None:
+    """Held-out 900011 dance f162: white's 3-2 read, white plays (here 13/10 6/4) while the
+    camera sees no settled run; the next run shows black's 13/9 made too, black's dice lying
+    cocked.
+    Two plays seen in one run wait for a second run (no flag), but the board moved on before
+    one came, and the referee stood at white's roll for the rest of the game (17 turns lost).
+    White's checkers stand exactly as one legal play of 3-2 leaves them: that play is
+    recorded at once, and black's is inferred from there."""
+    ref = white_to_roll()
+    ref.command({"command": "roll", "dice": [3, 2]})
+    mid = after(ref.position, WHITE, (3, 2), "13/10 6/4")
+    end = after(mid, BLACK, (3, 1), "13/9")
+    events = ref.observe(tracked(end, 5, Dice((), "black", cocked=True)))
+    assert types(events) == ["Moved"]
+    assert events[0]["side"] == "white" and ref.position == mid
+    assert ref.phase == Phase.ROLL and ref.turn is BLACK
+    # black's play, its roll unread, is judged from there (the run that recorded white's play
+    # was its first; a second one records it)
+    events = ref.observe(tracked(end, 6, hint=Dice((1,), None)))
+    assert types(events) == ["Rolled", "Moved"] and events[1]["side"] == "black"
+    assert ref.position == end and ref.turn is WHITE
+
+
+def test_a_play_made_with_the_dice_read_cocked_is_recorded_from_the_board() -> None:
+    """Held-out 900001 double_take (fresh reads) f432-463: white's 6-6 read on every frame
+    as cocked dice (values read, owner white), then a single die of black's next roll: the
+    referee waited for a roll it could record, white's play was never recorded, and white's
+    next roll was taken for this one (22 turns lost). The board's whole play over two settled
+    runs records the roll (the one read, cocked: the hint) and the play."""
+    ref = white_to_roll()
+    pos = after(ref.position, WHITE, (6, 6), "24/18(2) 13/7(2)")
+    cocked = Dice((6, 6), "white", cocked=True)
+    assert ref.observe(tracked(ref.position, 1, cocked, hint=cocked)) == []
+    assert ref.observe(tracked(pos, 2, cocked, hint=cocked)) == []  # one run: wait
+    events = ref.observe(tracked(pos, 3, Dice((3,), None), hint=Dice((3,), None)))
+    assert types(events) == ["Rolled", "Moved"] and events[0]["dice"] == [6, 6]
+    assert ref.position == pos and ref.turn is BLACK
