@@ -7,6 +7,16 @@ with the renderer's: the largest corner distance as a percentage of the board's 
 reason calibration refused (no board found, or the position read back does not match). Prints a
 row per seed and a summary (calibrated, median and mean error, within 2 %, CPU seconds per
 calibration on one core). Held-out seeds 900000+ by default; ``--base 700000`` for tuning.
+
+    python -m bench.bench_calibrate                          # the standard start
+    python -m bench.bench_calibrate --rules variants         # Plakoto, Long Nardi, Fevga starts
+    python -m bench.bench_calibrate --rules "long nardi,standard" --base 700000
+
+With ``--rules`` (comma-separated; ``variants`` for the three variants with their own start,
+``standard`` for the standard start) a variant's start is calibrated as bench_variant_vision
+renders it, and a table per start gives the auto start's success: calibrated, the right way
+round (the profile's corners in the renderer's order: a board the wrong way round reads every
+point mirrored), corners within 2 % of the diagonal, and success (all three).
 """
 
 from __future__ import annotations
@@ -41,6 +51,42 @@ def variant_start_frame(seed: int, rules: str, size: tuple[int, int] = (960, 540
 
 
 WITHIN = 2.0  # % of the diagonal: a profile this close reads the board as well as taps do
+VARIANTS = ("plakoto", "long nardi", "fevga")  # the variants with a start of their own
+
+
+def run_start(rules: str | None, base: int, seeds: int, size: tuple[int, int]
+              ) -> dict[str, list[float]]:
+    """Calibrate each seed's start frame of ``rules`` (None: the standard start at 1280x720),
+    print a row per seed; the corner errors (% of the diagonal; nan when refused), whether the
+    right way round (1/0) and the CPU seconds."""
+    pos = game_rules(by_name(rules), 1).start if rules else None
+    out: dict[str, list[float]] = {"error": [], "way": [], "cpu": []}
+    name = rules or "standard"
+    for seed in range(base, base + seeds):
+        if rules:
+            img, truth = variant_start_frame(seed, rules, size)
+        else:
+            img, truth = _start_frame(seed)
+        diag = float(np.linalg.norm(truth[2] - truth[0]))
+        t = time.process_time()
+        try:
+            prof = calibrate(img, pos)
+        except Exception as exc:  # noqa: BLE001 - a refusal is a result to print
+            out["cpu"].append(time.process_time() - t)
+            out["error"].append(float("nan"))
+            out["way"].append(0.0)
+            print(f"{name:10} {seed:>7} {'refused':>13} {'':>5} {out['cpu'][-1]:>6.2f}  "
+                  f"{type(exc).__name__}: {str(exc)[:60]}")
+            continue
+        out["cpu"].append(time.process_time() - t)
+        corners = np.asarray(prof.corners)
+        err = 100 * corner_error(corners, truth) / diag
+        direct = 100 * float(np.linalg.norm(corners - truth, axis=1).max()) / diag
+        out["error"].append(err)
+        out["way"].append(float(abs(direct - err) < 1e-6))
+        print(f"{name:10} {seed:>7} {err:>12.2f}% {'yes' if out['way'][-1] else 'NO':>5} "
+              f"{out['cpu'][-1]:>6.2f}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -49,43 +95,42 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--base", type=int, default=900000, help="first seed (default held-out)")
     ap.add_argument("--seeds", type=int, default=16, help="how many seeds")
     ap.add_argument("--rules", default=None,
-                    help="a variant whose start is calibrated instead (e.g. plakoto)")
+                    help="comma-separated starts calibrated instead of the standard start: "
+                         "plakoto, long nardi, fevga, variants (all three), standard")
     ap.add_argument("--size", default="960x540", help="frame size with --rules")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     cv2.setNumThreads(1)  # the finder's result must not depend on OpenCV's thread count
-    pos = game_rules(by_name(a.rules), 1).start if a.rules else None
     size = tuple(int(v) for v in a.size.split("x"))
-    errors: list[float] = []
-    times: list[float] = []
-    refused = 0
-    print(f"{'seed':>7} {'corner error':>13} {'cpu s':>6}")
-    for seed in range(a.base, a.base + a.seeds):
-        if a.rules:
-            img, truth = variant_start_frame(seed, a.rules, size)
-        else:
-            img, truth = _start_frame(seed)
-        diag = float(np.linalg.norm(truth[2] - truth[0]))
-        t = time.process_time()
-        try:
-            prof = calibrate(img, pos)
-        except Exception as exc:  # noqa: BLE001 - a refusal is a result to print
-            times.append(time.process_time() - t)
-            refused += 1
-            print(f"{seed:>7} {'refused':>13} {times[-1]:>6.2f}  {type(exc).__name__}: "
-                  f"{str(exc)[:60]}")
-            continue
-        times.append(time.process_time() - t)
-        errors.append(100 * corner_error(np.asarray(prof.corners), truth) / diag)
-        print(f"{seed:>7} {errors[-1]:>12.2f}% {times[-1]:>6.2f}")
+    names: list[str | None] = [None]
+    if a.rules:
+        names = []
+        for r in (r.strip() for r in a.rules.split(",") if r.strip()):
+            names += list(VARIANTS) if r == "variants" else [None if r == "standard" else r]
+        for r in names:
+            if r is not None:
+                try:
+                    by_name(r)
+                except KeyError as exc:
+                    print(f"error: {exc}", file=sys.stderr)
+                    return 2
+    print(f"{'start':10} {'seed':>7} {'corner error':>13} {'way':>5} {'cpu s':>6}")
+    results = {r or "standard": run_start(r, a.base, a.seeds, size) for r in names}
     n = a.seeds
-    if errors:
-        e = np.array(errors)
-        print(f"calibrated {len(e)}/{n} (refused {refused}); corner error median "
-              f"{np.median(e):.2f} %, mean {e.mean():.2f} % of the diagonal; within "
-              f"{WITHIN:.0f} %: {int((e <= WITHIN).sum())}/{n}; "
-              f"{np.median(times):.2f} s CPU median per calibration")
-    else:
-        print(f"calibrated 0/{n}")
+    print(f"\nauto start, seeds {a.base}-{a.base + n - 1}"
+          f"{f' at {a.size}' if a.rules else ''}: success = calibrated, the right way round "
+          f"and within {WITHIN:.0f} % of the diagonal")
+    print(f"{'start':10} {'calibrated':>10} {'right way':>9} {'within':>6} {'success':>7} "
+          f"{'median %':>8} {'mean %':>7} {'cpu s':>6}")
+    for name, r in results.items():
+        e = np.array(r["error"])
+        ok = ~np.isnan(e)
+        way = np.array(r["way"]) > 0
+        within = ok & (np.nan_to_num(e, nan=np.inf) <= WITHIN)
+        med = f"{np.median(e[ok]):8.2f}" if ok.any() else f"{'-':>8}"
+        mean = f"{e[ok].mean():7.2f}" if ok.any() else f"{'-':>7}"
+        print(f"{name:10} {f'{ok.sum()}/{n}':>10} {f'{way.sum()}/{n}':>9} "
+              f"{f'{within.sum()}/{n}':>6} {f'{(within & way).sum()}/{n}':>7} {med} {mean} "
+              f"{np.median(r['cpu']):6.2f}")
     return 0
 
 

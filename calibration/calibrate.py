@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from itertools import chain, islice
 from pathlib import Path
 
 import cv2
@@ -47,6 +48,7 @@ from .markers import corners_from_markers
 from .refind import other_quads
 from .refine import refine_corners
 from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops, stack_tops_bgr
+from .startfit import MIN_SHARE, start_fit
 from .turned import turn_angles, turned_quads
 from .widefind import DISTINCT
 
@@ -183,9 +185,15 @@ def _auto(frame: np.ndarray, pos: Position, shape: BoardShape | None,
     tol = DISTINCT * float(max(frame.shape[:2]))
     refusal: PositionMismatch | None = None
     held: tuple[tuple[int, float], BoardProfile] | None = None
-    for stage, first_passing in _stages(frame, pos):
+    variant = _filled(pos) < FIT_POINTS
+    stages = _stages(frame, pos)
+    if variant:  # the first stages' quads as one, fitted and ranked by the drawn lines
+        stages = chain([(_joined(list(islice(stages, VARIANT_STAGES))), True)], stages)
+    for stage, first_passing in stages:
         quads = [q for q in stage() if all(np.abs(q - o).max() > tol for o in seen)]
         seen += quads
+        if variant:
+            quads = _by_lines(frame, pos, quads, shape)
         for group in ([[q] for q in quads] if first_passing else [quads] if quads else []):
             try:
                 prof, key = _best_of(frame, pos, group, shape, orientation)
@@ -197,10 +205,10 @@ def _auto(frame: np.ndarray, pos: Position, shape: BoardShape | None,
             break
         # a pass with a region misread is held while the later stages are looked at (tuning
         # 700016: the inner half of a board turned 40 degrees passed with 3 misread; 700001:
-        # the finder's quads 8 % off, fitted to 4-7 %, passed with 1); not at a variant's start,
-        # whose check does not rank quads far apart (tuning Plakoto starts 1000-11: 1007 5.1 ->
-        # 49 %, 1003 1.0 -> 2.8 % when held)
-        if held is not None and (held[0][0] == 0 or _filled(pos) < FIT_POINTS):
+        # the finder's quads 8 % off, fitted to 4-7 %, passed with 1); at a variant's start the
+        # check does not rank quads far apart: the lines' fit ranked them, the first passing
+        # taken
+        if held is not None and (held[0][0] == 0 or variant):
             break
     if held is not None:
         return held[1]
@@ -248,6 +256,34 @@ def _stages(frame: np.ndarray, pos: Position
     yield again, True
     for a in turn_angles(frame):  # read only when the stages before leave it to them
         yield turned(a), False
+
+
+def _joined(stages: list[tuple[Callable[[], list[np.ndarray]], bool]]
+            ) -> Callable[[], list[np.ndarray]]:
+    """One stage of the quads of ``stages``, looked for in turn."""
+    return lambda: [q for stage, _ in stages for q in stage()]
+
+
+def _by_lines(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
+              shape: BoardShape | None) -> list[np.ndarray]:
+    """``quads`` fitted to the board's drawn lines (:func:`calibration.startfit.start_fit`, any
+    way round), best fitting first. At a variant's start the position check reads the empty
+    points back empty wherever a quad lies and cannot rank them; the lines can (tuning Plakoto
+    1001 and 1004, Long Nardi 1007: the finder's quads 4.9 / 9.6 / 4.9 % of the diagonal off,
+    the edge search's, fitted, 0.2 / 0.3 / 0.5 % off and fitting better). A quad whose lines
+    carry too little of the frame's edges (``startfit.MIN_SHARE``) is left out: the check
+    passes a quad on the table as readily (tuning Plakoto 700014: every quad found 80-95 % off,
+    refused before the fit, one passed once fitted), and so is one whose lines carry much less
+    than the best quad's (:data:`RIVAL_SHARE`): a score sheet's ruled lines and ink are strong
+    edges, and a quad on one can fit the lines' strength better than the board (tuning Long
+    Nardi 1009: share 1.8-2.0 on the sheet, 3.6 on the board; the board's quads 0.2-0.5 % off
+    share 0.8-1.0 of the best)."""
+    shares: list[float] = []
+    fits = [start_fit(frame, q, pos, shape, any_way=True, share=shares) for q in quads]
+    floor = max([MIN_SHARE] + [RIVAL_SHARE * v for v in shares])
+    order = sorted((i for i in range(len(quads)) if shares[i] >= floor),
+                   key=lambda i: fits[i][2])
+    return [fits[i][0] for i in order]
 
 
 def _filled(pos: Position) -> int:
@@ -324,6 +360,9 @@ def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
                                f"({bad} regions differ)")
     prof.reference = reference_image(frame, prof)
     prof.meta.update({"method": method, "position": pos.to_json()})
+    if "start_fit" in prof.meta:  # a variant's start: the check reads its 22 empty points
+        # back empty wherever the quad lies; the board's drawn lines rank the quads
+        return prof, (0, -float(prof.meta["start_fit"][1]))
     return prof, (-bad, ll)
 
 
@@ -342,6 +381,8 @@ def _ranked(frame: np.ndarray, pos: Position, q: np.ndarray, shape: BoardShape |
     return ranked
 
 
+VARIANT_STAGES = 2  # a variant's start ranks the quads of this many stages as one (_auto)
+RIVAL_SHARE = 0.8  # ... among those whose lines carry this share of the best one's (_by_lines)
 FIT_GAIN = 0.2  # the corner fit is taken when it cuts the labels' misfit by this share
 FIT_EVERY = 2  # the fit's coarser steps look at every other strip pixel along and across
 # (tuning start frames 700000-12, 15 quads fitted: 0.76 % of the diagonal off after the fit
@@ -356,9 +397,19 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
     (``learn.corner_fit``) when the fit clearly helps. Found or tapped corners 1-4 % of the
     diagonal off put the first slots of some points on the rail, read one short for the whole
     game; from the true corners the fit gains under 0.13 of the misfit, from found ones
-    0.27-0.71 (tuning footage 1000-1007), so a smaller gain is noise and the corners stay."""
+    0.27-0.71 (tuning footage 1000-1007), so a smaller gain is noise and the corners stay.
+
+    A position on fewer than :data:`FIT_POINTS` points (a variant's start) leaves the labels'
+    fit free to slide along the empty points: its corners are fitted to the board's drawn lines
+    instead (:func:`calibration.startfit.start_fit`: the empty triangles' sides and the long
+    edges; tuning variant starts 700000-15 and 1000-11, the finder's corners median 1.45 % of
+    the diagonal off, fitted 0.29 %), and the lines' fit is kept in ``meta["start_fit"]``
+    (before, after: lower is better) to rank the quads (:func:`_calibrate_at`)."""
     if _filled(pos) < FIT_POINTS:
-        return prof
+        fitted, before, after = start_fit(frame, prof.corners, pos, shape or prof.shape)
+        out = learn(frame, fitted, pos, shape or prof.shape, prof.trays_right)
+        out.meta["start_fit"] = [round(before, 3), round(after, 3)]
+        return out
     fitted, before, after = _corner_fit(frame, prof.corners, pos, shape or prof.shape,
                                         prof.trays_right)
     if not _fit_taken(before, after):
