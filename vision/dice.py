@@ -15,11 +15,12 @@ footprint is lost (a die of the board's colour, one merged with its shadow or a 
 one) is still read on a disc round it, but only a plain value (not a 1) on a face that is mostly
 foreground makes it a die. A streak's footprint (long or thin: a die merged with its shadow or
 a point's edge, or a leaning die) is read too, by the face search's first round only, and
-whether it leans stays the footprint's say. A face the pip reader fits but refuses is handed
-to a small learned classifier (:mod:`vision.dieface`: a 12 x 12 crop of the fitted face
-square, a linear discriminant trained on rendered tuning-seed dice by ``python -m
-bench.bench_dice --train``), which may read it only as the pip reader's own best layout and by a
-wide margin.
+whether it leans stays the footprint's say; a sliver (long and narrower than a die: a checker's
+edge) is no die, nor is a long footprint whose face is refused (a point's tip or edge). A face
+the pip reader fits but refuses is handed to a small learned classifier (:mod:`vision.dieface`:
+a 12 x 12 crop of the fitted face square, a linear discriminant trained on rendered tuning-seed
+dice by ``python -m bench.bench_dice --train``), which may read it only as the pip reader's own
+best layout and by a wide margin.
 
 The board's plane window already shows the top face square: the plane of the top face maps onto
 the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times

@@ -188,7 +188,7 @@ def test_real_photos_never_a_wrong_die() -> None:
     from bench.bench_real_dice import read_photo
 
     truth = json.loads((REAL / "truth.json").read_text())
-    right = 0
+    right = refused = 0
     for name, t in truth.items():
         if t["dice"] == "?":
             continue
@@ -196,11 +196,15 @@ def test_real_photos_never_a_wrong_die() -> None:
         if values is None:
             continue
         want = list(t["dice"])
+        refused += values.count(None)
         for v in (v for v in values if v is not None):  # a refusal is never wrong
             assert v in want, (name, values, want)
             want.remove(v)
             right += 1
     assert right >= 10
+    # refusals (mostly phantoms at point tips and checker edges): 9, 8 since a sliver is no
+    # die, 5 since a long refused footprint is none either
+    assert refused <= 5
 
 
 @pytest.mark.parametrize("value", [2, 5])
