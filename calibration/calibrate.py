@@ -10,7 +10,10 @@ look from this very frame and so always reads back empty: only the regions the p
 
 Without markers or taps, a board whose found quad the check refuses is looked for again by the
 finder's edge search (:mod:`calibration.refind`): a variant's two pyramids can lead the checker
-grid astray, and the check then decides on the second quad as on the first.
+grid astray, and the check then decides on the second quad as on the first. At a variant's
+start (two stacks, 22 points empty) the check reads the empty points back empty wherever the
+quad lies: there the quads of the finder, the wider look and the edge search are fitted to the
+board's drawn lines and ranked by them (:mod:`calibration.startfit`) before the check.
 
 Cost (about 7 s of CPU per calibration before, 1.7 s now, held-out bench_calibrate): the wider
 look is asked only when the finder's quads fail a check that can refuse them (:func:`_stages`),
@@ -179,8 +182,10 @@ def _auto(frame: np.ndarray, pos: Position, shape: BoardShape | None,
           orientation: str | None) -> BoardProfile:
     """:func:`calibrate` with the board found: the quads of :func:`_stages` in turn until one
     passes the position check with no region misread (:func:`_best_of`); the best pass (fewest
-    misread, then the likelihood) over the stages looked at. Raises BoardNotFound when no stage
-    finds a board, PositionMismatch when none passes."""
+    misread, then the likelihood) over the stages looked at. At a variant's start the first
+    :data:`VARIANT_STAGES` stages are one, their quads fitted to the drawn lines and checked
+    best fitting first (:func:`_by_lines`), the first passing taken. Raises BoardNotFound when
+    no stage finds a board, PositionMismatch when none passes."""
     seen: list[np.ndarray] = []
     tol = DISTINCT * float(max(frame.shape[:2]))
     refusal: PositionMismatch | None = None

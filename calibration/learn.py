@@ -212,7 +212,8 @@ class FitCost:
     variant starts (bench_calibrate --rules ... --base 1000), Long Nardi 1001-1007 went 1.48 /
     2.42 / 2.00 / 1.83 / 0.83 / 0.82 / 4.92 -> 1.39 / 1.61 / 2.15 / 0.84 / 0.75 / 0.73 / 7.53 %
     of the diagonal, but in calibration 1002 2.42 -> 3.93 % and Plakoto 1002 2.19 -> 9.03 %: the
-    cost at the true corners is about the fitted one's (flat), the fit wanders."""
+    cost at the true corners is about the fitted one's (flat), the fit wanders. A variant's start
+    is fitted to the board's drawn lines instead (:mod:`calibration.startfit`)."""
 
     def __init__(self, frame: np.ndarray, lay: Layout, pos: Position,
                  trays_right: bool = True, every: int = 1, apart: bool = False) -> None:
