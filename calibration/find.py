@@ -39,10 +39,6 @@ MID = (72, 64)  # grid of the checkers' grid's last refinement
 GRID_KEEP = 3  # checker-grid candidates refined
 COARSE_STEPS = (4.0, 2.0, 1.0)  # their climbs' steps (working pixels) on the COARSE grid ...
 MID_STEPS = (0.5,)  # ... then the best one's on the MID grid
-# one-shot (not thorough): after the 4- and 2-pixel steps the climbs scoring more than this
-# under the best one end there (see _from_checkers). Tuning renders 700000-31 (86 finds):
-# the winner was at most 0.066 behind after the 4-pixel step, 0.028 after the 2-pixel one
-PRUNE = (0.08, 0.04)
 ROUNDS = 4  # rounds of moves at most per step
 PEAKS = 8  # edge peaks kept per axis
 CONTRAST = 20.0  # Lab distance between points and field that counts as clearly different
@@ -385,50 +381,27 @@ def _refine(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, .
     return _refine_many(img, [(quad, bar)], steps, grid, thorough)[0]
 
 
-Climb = Generator[tuple[float, list[np.ndarray] | None], np.ndarray,
-                  tuple[np.ndarray, float, float]]
+Climb = Generator[tuple[float, list[np.ndarray]], np.ndarray, tuple[np.ndarray, float, float]]
 
 
 def _refine_many(img: np.ndarray, starts: list[tuple[np.ndarray, float]],
-                 steps: tuple[float, ...], grid: tuple[int, int], thorough: bool = False,
-                 prune: tuple[float, ...] | None = None
+                 steps: tuple[float, ...], grid: tuple[int, int], thorough: bool = False
                  ) -> list[tuple[np.ndarray, float, float]]:
     """:func:`_refine` of each (quad, bar) of ``starts``: (quad, bar, score) each, the same as
     one by one. The climbs run side by side, each round's quads of all of them warped and
     scored together (a climb's moves are few; the calls' fixed costs, not the pixels, were
-    most of the time). ``prune``: a margin per step but the last; every climb waits at the
-    end of that step for the others, and those scoring more than the margin under the best
-    of them end there, left out of the answer (the survivors end as they would have)."""
+    most of the time)."""
     m = _model(grid)
-    check = prune is not None
-    climbs = [_climb(img, q, b, steps, grid, thorough, check=True) if check
-              else _climb(img, q, b, steps, grid, thorough) for q, b in starts]
+    climbs = [_climb(img, q, b, steps, grid, thorough) for q, b in starts]
     out: list[tuple[np.ndarray, float, float] | None] = [None] * len(climbs)
-    asks: dict[int, tuple[float, list[np.ndarray] | None]] = {
-        i: next(c) for i, c in enumerate(climbs)}
-    step = 0
+    asks: dict[int, tuple[float, list[np.ndarray]]] = {i: next(c) for i, c in enumerate(climbs)}
     while asks:
-        live = [i for i in asks if asks[i][1] is not None]
-        if not live:  # every climb at a step's end, its best score asked
-            assert prune is not None
-            top = max(asks[i][0] for i in asks)
-            for i in list(asks):
-                if asks[i][0] < top - prune[step]:
-                    climbs[i].close()
-                    del asks[i]
-                    continue
-                try:
-                    asks[i] = climbs[i].send(np.zeros(0))
-                except StopIteration as done:  # a step with no plausible move left
-                    out[i] = done.value
-                    del asks[i]
-            step += 1
-            continue
-        quads = [q for i in live for q in asks[i][1] or []]
+        live = list(asks)
+        quads = [q for i in live for q in asks[i][1]]
         X = m.warps(img, quads)
         at, spans = 0, {}
         for i in live:
-            spans[i] = (at, at + len(asks[i][1] or []))
+            spans[i] = (at, at + len(asks[i][1]))
             at = spans[i][1]
         scores = np.empty(len(quads))
         for b in {asks[i][0] for i in live}:  # one score call per bar width
@@ -444,14 +417,12 @@ def _refine_many(img: np.ndarray, starts: list[tuple[np.ndarray, float]],
 
 
 def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
-           grid: tuple[int, int], thorough: bool, check: bool = False) -> Climb:
+           grid: tuple[int, int], thorough: bool) -> Climb:
     """One :func:`_refine` climb as a generator: it yields (bar, quads) to be scored and is
-    sent their scores; it returns (quad, bar, score). ``check``: at the end of every step but
-    the last it yields (its best score, None) and waits (see :func:`_refine_many`'s prune).
-    The quads are kept as plain floats (four [x, y]; a move adds its shift to a corner's
-    coordinates, the same arithmetic as on arrays) and the scores remembered by the
-    coordinates: a climb's moves are few, and NumPy's per-call costs were most of its own
-    time."""
+    sent their scores; it returns (quad, bar, score). The quads are kept as plain floats
+    (four [x, y]; a move adds its shift to a corner's coordinates, the same arithmetic as on
+    arrays) and the scores remembered by the coordinates: a climb's moves are few, and NumPy's
+    per-call costs were most of its own time."""
     q = np.asarray(quad, np.float64).tolist()
     best = float((yield bar, [np.array(q)])[0])
     min_side = 0.2 * min(img.shape[:2])
@@ -498,7 +469,7 @@ def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ..
                 up |= yield from take([cand])
         return up
 
-    for step_i, step in enumerate(steps):
+    for step in steps:
         corner_moves = ((step, 0.0), (-step, 0.0), (0.0, step), (0.0, -step))
         improved = True
         rounds = 0
@@ -519,8 +490,6 @@ def _climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ..
             best, bar = sb, b2
             memo.clear()
             memo[_key(q)] = best
-        if check and step_i < len(steps) - 1:
-            yield best, None
     return np.array(q), bar, best
 
 
@@ -616,8 +585,7 @@ def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
     best: tuple[float, float, np.ndarray] | None = None
     starts = [(quad, b) for _sc0, b, quad in (best_grid(lab, ch, GRID_KEEP) if grid is None
                                                else grid)]
-    for q, b, sc in _refine_many(lab, starts, COARSE_STEPS, COARSE, thorough,
-                                 None if thorough else PRUNE):
+    for q, b, sc in _refine_many(lab, starts, COARSE_STEPS, COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     if best is None:
