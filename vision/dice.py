@@ -126,11 +126,12 @@ SLIVER_SIDE = 0.7  # this (x a die's side) is no die, whatever its face search r
 # as a cocked 3, side 0.58, aspect 3.45). Tuning seeds' readings of that width: phantoms at
 # aspect 2.78..6.1 (24 of 28 over 2.75, the three with values among them), true dice (flat
 # read right, cocked caught) at 2.07..2.67 (over 2.0: 9 right and 2 cocked dice lost)
-LONG_REFUSED = 2.4  # a refused footprint longer than this (x its width) is no die: tuning
-# seeds' such readings are 16 phantoms (a point's tip or edge; the real photo test1's three at
-# point tips, 2.44..2.75), 2 flat dice refused and 1 cocked die of 55 (700000+ / 1000+). It
-# still keeps its place from other windows' readings (dropped at once, a true die's refused
-# reading let another window read it wrong: 700000+, a 5 as 1)
+LONG_REFUSED = 2.0  # a refused footprint longer than this (x its width) is no die: tuning
+# seeds' such readings are 30 phantoms (a point's tip or edge, a checker's rim; the real photos
+# test1's three at point tips, 2.44..2.75, frame0's and test2's, 2.01..2.25), 5 flat dice
+# refused and 4 of 78 cocked dice (700000+ / 1000+; over 2.4: 16, 2 and 1). It still keeps its
+# place from other windows' readings (dropped at once, a true die's refused reading let
+# another window read it wrong: 700000+, a 5 as 1)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)

@@ -19,12 +19,13 @@ def _die(x: float, value: int | None, aspect: float) -> DieReading:
 
 
 def _read(monkeypatch: pytest.MonkeyPatch) -> list[DieReading]:
-    """read_dice over three candidates read as: a long refused footprint, another window's
+    """read_dice over three candidates read as: a long refused footprint (aspect 2.2, as the
+    real photo frame0's phantoms at checker rims: 2.1..2.25), another window's
     1 at the same spot, a flat 4 elsewhere."""
     lay = Layout(BoardShape())
     kit = SimpleNamespace(lay=lay, memory=dice_mod.DiceMemory())
     profile = SimpleNamespace(_cache={"dice_kit": kit}, homography=lambda size: np.eye(3))
-    reads = {0: _die(100.0, None, 2.6), 1: _die(102.0, 1, 1.1), 2: _die(300.0, 4, 1.0)}
+    reads = {0: _die(100.0, None, 2.2), 1: _die(102.0, 1, 1.1), 2: _die(300.0, 4, 1.0)}
     monkeypatch.setattr(dice_mod, "held_mosaic", lambda kit, counts: np.zeros((4, 4), np.uint8))
     monkeypatch.setattr(dice_mod, "field_small", lambda kit, s: np.zeros((4, 4, 3), np.uint8))
     monkeypatch.setattr(dice_mod, "candidates",
