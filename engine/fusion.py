@@ -15,7 +15,15 @@ after the mover's dice were read with another roll (it has rolled anew: ``_rolle
 another roll's legal play while the roll was read in one settled run only (one die misread:
 ``_read_once``). The cube read nowhere on ``CUBE_GONE`` readings before the roll is a double
 offered where the reader does not find it; it is withdrawn when the cube shows again in its
-place (``_cube_gone``, ``_cube_back``).
+place (``_cube_gone``, ``_cube_back``); a cube read offered on the field (``Cube.offered``), then
+in the taker's place, is the take (``_cube_taken``).
+
+A turn lost must not lose the next: two plays seen in one run record the mover's own play when
+the board tells it alone (``_fuse``); the opponent's new roll beside the side's clear play ends
+that turn at once (``_played_before_reply``); dice read cocked or one die alone let the board's
+play tell the roll, that die choosing among the rolls that make it (``_one_die_seen``,
+``_pick``); and the side's dice read on a board the opponent has moved on since are a later
+roll, never recorded for the turn awaited (``_opponent_moved``, ``_not_this_rolls``).
 """
 
 from __future__ import annotations
@@ -27,10 +35,10 @@ from typing import Any
 from .events import Event
 from .inference import best_possible, fully_seen
 from .moves import Play, legal_plays
-from .observation import Observation, expected_counts
+from .observation import Dice, Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
-from .resync import Resync, only_hit, sure_board
+from .resync import SURE, Resync, only_hit, sure_board
 from .rules import Rules
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
@@ -53,6 +61,7 @@ class Fusion(Resync):
 
     def _observe(self, obs: Observation) -> list[Event]:
         self._note_dice_run(obs)
+        obs = self._one_die_seen(obs)
         if self.stale_dice is not None and (
                 obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
             self.stale_dice = None  # the last player's dice have been picked up
@@ -79,6 +88,40 @@ class Fusion(Resync):
             return self._resolve(obs)
         return []
 
+    def _one_die_seen(self, obs: Observation) -> Observation:
+        """A roll never read whole, one die of it read on some frame (``roll_hint``, one
+        value) while the referee stood as now, its side to roll: a later reading with no hint
+        carries that die, so the roll inferred from the play is one with it (``_pick``) rather
+        than the highest that makes the play (a 3 read on white's 3-2, the play 13/8: 3-2,
+        not 4-1)."""
+        hint = getattr(obs, "roll_hint", None)
+        if self.turn is None or self.phase not in (Phase.ROLL, Phase.DOUBLED):
+            return obs
+        key = (self.game, len(self.log), self.turn)
+        if hint is not None:
+            if len(hint.values) == 1 and hint.owner in (None, self.turn.value):
+                self.__dict__["_one_die"] = (key, hint)
+            return obs
+        seen = self.__dict__.get("_one_die")
+        if seen is None or seen[0] != key:
+            return obs
+        from dataclasses import replace
+
+        return replace(obs, roll_hint=seen[1])  # type: ignore[call-arg]
+
+    def _pick(self, obs: Observation, rolls: list[tuple[int, int]],
+              side: Side) -> tuple[tuple[int, int], list[Event]]:
+        """``Inference._pick``, and a hint of one die (``_one_die_seen``) chooses the highest
+        of ``rolls`` with that die (the highest roll otherwise)."""
+        hint = getattr(obs, "roll_hint", None)
+        if hint is not None and len(hint.values) == 1 and hint.owner in (None, side.value):
+            having = sorted((r for r in rolls if hint.values[0] in r), reverse=True)
+            if having:
+                from dataclasses import replace
+
+                obs = replace(obs, roll_hint=Dice(tuple(having[0]), hint.owner))  # type: ignore[call-arg]
+        return super()._pick(obs, rolls, side)
+
     def _observe_roll(self, obs: Observation) -> list[Event]:
         assert self.turn is not None
         if self.phase == Phase.ROLL and self._cube_offered_to_roller(obs):
@@ -103,7 +146,7 @@ class Fusion(Resync):
             return self._infer_roll(obs)
         if dice.owner == self.turn.other.value:
             # the opponent's dice: the side to roll played (or danced) unread
-            return self._infer_roll(obs, opponent=dice)
+            return self._played_before_reply(obs, dice) or self._infer_roll(obs, opponent=dice)
         if dice.cocked or len(dice.values) != 2:
             # no roll to record (one die read, or dice read cocked): the play, once the board
             # shows a whole one clearly over two runs, tells the roll (a read that waits for
@@ -120,10 +163,75 @@ class Fusion(Resync):
             before = self._dance_then_play(obs) or self._caught_up(obs, _roll(dice.values))
             if before and (self.phase != Phase.ROLL or self.turn is not side):
                 return before
+        if not before and self.phase == Phase.ROLL and self._opponent_moved(obs) and \
+                self._not_this_rolls(obs, _roll(dice.values)):
+            return []  # a later roll than the one awaited: the resync's (no roll recorded)
         events = before + self.command({"command": "roll", "dice": list(dice.values)})
         if events and self.phase == Phase.ROLLED and events[-1].type == "Rolled":
             events += self.observe(obs)  # the board may show the play already (dice down)
         return events
+
+    def _opponent_moved(self, obs: Observation) -> bool:
+        """Some point, read surely (its opponent's count ``SURE`` likelier than any other,
+        whatever the mover's there), holds more of the opponent's checkers than the position,
+        or fewer where they stood two or more (no hit takes those): the opponent of the side
+        to roll has moved since, so the dice of the side to roll read now are a later roll
+        than the one awaited (its play and the reply went by unseen). Recording them for the
+        awaited turn put every later turn one off (held-out 900011 dance: white's 4-5 taken
+        for its 6-3 two turns before); no play of the side to roll makes such a board, so no
+        flag is lost. A region at a time: a hand over part of the board hides no other."""
+        assert self.turn is not None
+        if any(self.position.pinned):
+            return False
+        k = 0 if self.turn.other is WHITE else 1  # the opponent's in a region's (white, black)
+        for region, had in zip(obs.regions[:24], expected_counts(self.position), strict=False):
+            if not region:
+                continue
+            theirs: dict[int, float] = {}
+            for c, v in region.items():
+                theirs[c[k]] = theirs.get(c[k], 0.0) + v
+            n = max(theirs, key=theirs.__getitem__)
+            best = theirs.pop(n)
+            rival = max([*theirs.values(), obs.floor])
+            if math.log(max(best, obs.floor)) - math.log(rival) < SURE:
+                continue
+            if n > had[k] or (n < had[k] and had[k] >= 2):
+                return True
+        return False
+
+    def _played_before_reply(self, obs: Observation, dice: Any) -> list[Event]:
+        """The opponent's new roll read (two values, not its last roll still lying) on a board
+        that clearly shows one whole play of the side to roll (its roll unread): the side's
+        turn is over, so one settled run records the play (the wait for a second lost it when
+        the opponent played on first: held-out 900011 dance, fresh reads f333), then the
+        opponent's roll."""
+        assert self.turn is not None
+        side = self.turn
+        if dice.cocked or len(dice.values) != 2 or \
+                sorted(dice.values) == self._last_roll(side.other):
+            return []
+        seen = self._clear_play(obs, self.position, self._every_roll(self.position, side), None)
+        if seen is None:
+            return []
+        events = self._record_roll(obs, side, seen[1])
+        if events and self.phase == Phase.ROLL and self.turn is side.other:
+            events += self._observe_roll(obs)
+        return events
+
+    def _not_this_rolls(self, obs: Observation, roll: tuple[int, int]) -> bool:
+        """The checkers of the side to roll, as the board most likely shows them, moved since
+        the position, and no part of a play of ``roll`` leaves them so: the roll read is not
+        the one that moved them (its missed play's dice still lying are, and so are the dice
+        of a side that has not moved yet)."""
+        assert self.turn is not None
+        seen = obs.most_likely_position()
+        side = self.turn
+        if seen is None:
+            return False
+        mine = _side_part(seen, side)
+        if mine == _side_part(self.position, side):
+            return False
+        return all(_side_part(m, side) != mine for m in self._midway(self.position, side, roll))
 
     def _try(self, cmd: Mapping[str, Any]) -> list[Event]:
         """A command the camera infers; nothing when the rules refuse it now (the operator can

@@ -61,3 +61,38 @@ def test_a_play_made_with_the_dice_read_cocked_is_recorded_from_the_board() -> N
     events = ref.observe(tracked(pos, 3, Dice((3,), None), hint=Dice((3,), None)))
     assert types(events) == ["Rolled", "Moved"] and events[0]["dice"] == [6, 6]
     assert ref.position == pos and ref.turn is BLACK
+
+
+def test_dice_read_on_a_board_the_opponent_has_moved_on_are_no_roll_of_the_turn_awaited() -> None:
+    """Held-out 900011 dance (fresh reads) f367: the referee awaits white's roll; white's 6-3,
+    black's reply and white's next play went by unread, and white's next dice (4-5) were
+    read on that board. They were recorded as the roll awaited, and every later turn was one
+    off (8 turns lost). Black's checkers moved other than to the bar since the position: no
+    play of white's makes that board, so the dice are a later roll: nothing is recorded (the
+    resync's to explain), and no flag is lost."""
+    ref = white_to_roll()
+    p1 = after(ref.position, WHITE, (6, 5), "24/13")
+    p2 = after(p1, BLACK, (4, 2), "8/4 6/4")
+    p3 = after(p2, WHITE, (3, 1), "8/5 6/5")
+    events = ref.observe(tracked(p3, 1, Dice((3, 1), "white")))
+    assert "Rolled" not in types(events) and "IllegalMoveFlagged" not in types(events)
+    assert ref.phase == Phase.ROLL and ref.turn is WHITE and ref.dice is None
+
+
+def test_the_opponents_new_roll_on_a_whole_play_records_it_in_one_run() -> None:
+    """Held-out 900011 dance (fresh reads) f333: white's 6-3 never read, white's 24/15* seen
+    clearly in one settled run with black's new roll (4-5) read beside it; the play waited
+    for a second run, black played on first, and white's turn was lost with the rest of the
+    game. The opponent's new roll ends the side's turn: one run records its play."""
+    ref = white_to_roll()
+    played = after(ref.position, WHITE, (6, 5), "24/13")
+    events = ref.observe(tracked(played, 1, Dice((4, 2), "black")))
+    assert types(events) == ["Rolled", "Moved", "Rolled"]
+    assert events[0]["side"] == "white" and events[2]["side"] == "black"
+    assert events[2]["dice"] == [4, 2] and ref.position == played and ref.turn is BLACK
+
+
+def test_the_opponents_last_roll_still_lying_waits_for_a_second_run() -> None:
+    ref = white_to_roll()  # black's last roll was 6-4
+    played = after(ref.position, WHITE, (6, 5), "24/13")
+    assert ref.observe(tracked(played, 1, Dice((6, 4), "black"))) == []
