@@ -99,7 +99,7 @@ class Fusion(Resync):
             return obs
         key = (self.game, len(self.log), self.turn)
         if hint is not None:
-            if len(hint.values) == 1 and hint.owner in (None, self.turn.value):
+            if len(hint.values) in (1, 2) and hint.owner in (None, self.turn.value):
                 self.__dict__["_one_die"] = (key, hint)
             return obs
         seen = self.__dict__.get("_one_die")
@@ -107,7 +107,10 @@ class Fusion(Resync):
             return obs
         from dataclasses import replace
 
-        return replace(obs, roll_hint=seen[1])  # type: ignore[call-arg]
+        # a pair read in an earlier run is carried as cocked: it chooses among the rolls that
+        # make the play (``_pick``), never grounds a flag (``_illegal_unread`` wants it read now)
+        carried = seen[1] if len(seen[1].values) == 1 else replace(seen[1], cocked=True)
+        return replace(obs, roll_hint=carried)  # type: ignore[call-arg]
 
     def _pick(self, obs: Observation, rolls: list[tuple[int, int]],
               side: Side) -> tuple[tuple[int, int], list[Event]]:

@@ -51,3 +51,18 @@ def test_a_die_read_before_the_last_play_is_forgotten() -> None:
     ref.observe(_run(played, 2))
     events = ref.observe(_run(played, 3))
     assert events[0]["dice"] == [4, 1]
+
+
+def test_a_pair_read_in_an_earlier_run_chooses_the_roll_of_the_play() -> None:
+    """Held-out 900003 double_take (fresh reads) f34-45: black's 3-2 read on one frame of run 3
+    (the hint), the play 8/3 seen in runs 4-5 with no die read: recorded as 4-1. The pair read
+    earlier while the referee stood as now chooses the roll (carried, never a flag's ground)."""
+    ref = white_to_roll()
+    pair = Dice((3, 2), "white")
+    still = Observation.exact(ref.position)
+    hint_only = TrackedObservation(still.regions, floor=still.floor, run=1, roll_hint=pair)
+    assert ref.observe(hint_only) == []  # one read saw it: no roll recorded
+    played = after(ref.position, WHITE, (3, 2), "13/8")
+    ref.observe(_run(played, 2))
+    events = ref.observe(_run(played, 3))
+    assert types(events)[0] == "Rolled" and events[0]["dice"] == [3, 2]
