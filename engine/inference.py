@@ -553,9 +553,19 @@ class Inference:
         dice = obs.dice
         rolls = [tuple(sorted(dice.values, reverse=True))] if (
             dice is not None and dice.owner == other.value and len(dice.values) == 2) else None
+        # The tables of this position and roll, one per opponent's roll read (None: every
+        # roll), and each table's ranking per settled run. Building and ranking every two-play
+        # board costs ~0.1-0.5 s (tens of thousands of boards): a read that changes (a glitch,
+        # the opponent's dice seen then not) must not rebuild it, and a run (the board stands
+        # still; a new run asks again) ranks it once, so a record that went wrong and waits
+        # does not stall every frame after it.
         memo = self.__dict__.get("_two_ply")
-        key = (self.position, side, self.dice, rolls and rolls[0])
+        key = (self.position, side, self.dice)
         if memo is None or memo[0] != key:
+            memo = (key, {})
+            self.__dict__["_two_ply"] = memo
+        slot = memo[1].get(rolls and rolls[0])
+        if slot is None:
             table: dict[Position, tuple[Any, list[Roll]]] = {}
             for play in legal_plays(self.position, side, self.dice, self.rules):
                 for roll in rolls or EVERY_ROLL:
@@ -563,15 +573,20 @@ class Inference:
                         entry = table.setdefault(reply.after, (play, []))
                         if entry[0].after == play.after:
                             entry[1].append(roll)
-            memo = (key, table, {})
-            self.__dict__["_two_ply"] = memo
-        table = memo[1]
+            slot = memo[1][rolls and rolls[0]] = (table, {}, {})
+        table, diffs, ranked_in = slot
         if not table:
             return None
-        ranked = sorted(((f, end) for end, f in fits(obs, self.position, table, memo[2]).items()),
-                        key=lambda fe: -fe[0])
-        best, end = ranked[0]
-        runner = max([obs.log_likelihood(self.position), *(f for f, _ in ranked[1:2])])
+        run = getattr(obs, "run", None)
+        if run is None or run not in ranked_in:
+            fitted = fits(obs, self.position, table, diffs)
+            end = max(fitted, key=fitted.__getitem__)
+            best = fitted.pop(end)
+            second = max(fitted.values(), default=-math.inf)
+            ranked_in.clear()
+            ranked_in[run] = (best, end, second)
+        best, end, second = ranked_in[run]
+        runner = max(obs.log_likelihood(self.position), second)
         if best - runner < MARGIN or misfits(obs, end) > MISFITS:
             return None
         if not self._confirmed(obs, ("two", end)):

@@ -203,8 +203,33 @@ class Resync(Inference):
         key = (pos, side, roll)
         memo = self.__dict__.get("_three")
         if memo is None or memo[0] != key:
-            memo = (key, {}, set())
+            memo = (key, {}, set(), {})
             self.__dict__["_three"] = memo
+        # ranked once per settled run (the board stands still in a run): ranking the table
+        # costs ~0.1 s, and a record that went wrong asks on every frame while it waits
+        run = getattr(obs, "run", None)
+        if run is None or run not in memo[3]:
+            memo[3].clear()
+            memo[3][run] = self._three_ranked(obs, memo)
+        ranked = memo[3][run]
+        if ranked is None:
+            return None
+        end, best, runner = ranked
+        steps = memo[1][end]
+        if len(steps) != 3 or best - runner < MARGIN or misfits(obs, end) > MISFITS or \
+                only_hit(pos, end, other):
+            return None
+        if not self._confirmed(obs, ("three", end)):
+            return []  # one run so far: wait rather than flag
+        return self._record_path(obs, 0, steps)
+
+    def _three_ranked(self, obs: Observation, memo: tuple[Any, ...]
+                      ) -> tuple[Position, float, float] | None:
+        """``_three_plays``' table grown from ``obs``' best fitting plays and ranked: the best
+        board, its fit and the runner-up's (the position's fit at least); None: no play."""
+        assert self.turn is not None and self.dice is not None
+        pos, side, other = self.position, self.turn, self.turn.other
+        roll = (max(self.dice), min(self.dice))
         table: dict[Position, list[Step]] = memo[1]
         expanded: set[Any] = memo[2]
         diffs = self._diffs(pos)
@@ -238,16 +263,10 @@ class Resync(Inference):
                 for end, again in self._made(mid, side).items():
                     if end != mid:
                         add(end, [step, (other, mid, replies[mid]), (side, end, again)])
-        scored = sorted(fits(obs, pos, table, diffs).items(), key=lambda ef: -ef[1])
-        end, best = scored[0]
-        runner = max([obs.log_likelihood(pos), *(f for _, f in scored[1:2])])
-        steps = table[end]
-        if len(steps) != 3 or best - runner < MARGIN or misfits(obs, end) > MISFITS or \
-                only_hit(pos, end, other):
-            return None
-        if not self._confirmed(obs, ("three", end)):
-            return []  # one run so far: wait rather than flag
-        return self._record_path(obs, 0, steps)
+        fitted = fits(obs, pos, table, diffs)
+        end = max(fitted, key=fitted.__getitem__)
+        best = fitted.pop(end)
+        return end, best, max(obs.log_likelihood(pos), *fitted.values())
 
     def _roots(self, pos: Position, side: Side) -> list[Position]:
         """Boards the side to move's play may have left, which a reading could not tell apart:
