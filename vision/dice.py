@@ -56,6 +56,7 @@ from engine.observation import Dice
 
 from . import dieface
 from .appearance import ColourModel, to_lab
+from .blocks import block_means
 from .geometry import Layout
 from .pips import read_face
 from .stacks import MAX_STACK, point_masks
@@ -329,23 +330,19 @@ class DiceMemory:
         for a0, b0, blocks, hb0, reading in self.last:
             if (a0, b0) != (a, b) or hb0 != hb:
                 continue
-            if int(np.abs(_blocks(win) - blocks).max()) <= SAME_LEVEL:
+            if int(np.abs(block_means(win) - blocks).max()) <= SAME_LEVEL:
                 self.now.append((a0, b0, blocks, hb0, reading))
                 return (reading,)
         return None
 
     def keep(self, a: int, b: int, win: np.ndarray, held: np.ndarray | None,
              reading: DieReading | None) -> None:
-        self.now.append((a, b, _blocks(win), b"" if held is None else held.tobytes(), reading))
+        self.now.append((a, b, block_means(win), b"" if held is None else held.tobytes(), reading))
 
 
 def _dice_key(dice: list[DieReading]) -> list[tuple[Any, ...]]:
     """What a list of dice says (values, cocked, colours, halves), in order."""
     return sorted((str(d.value), d.cocked, str(d.colour), d.half) for d in dice)
-
-
-def _blocks(win: np.ndarray) -> np.ndarray:
-    return cv2.resize(win, (WIN // 4, WIN // 4), interpolation=cv2.INTER_AREA).astype(np.int16)
 
 
 def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
