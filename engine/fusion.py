@@ -36,7 +36,7 @@ class Fusion(Resync):
         events = self._observe(obs)
         if not events:
             return self._resync(obs)
-        self._note_board(sure_board(obs, self.position))
+        self._note_board(sure_board(obs, self.position, self.rules.pins))
         return events
 
     def _observe(self, obs: Observation) -> list[Event]:
