@@ -21,7 +21,8 @@ offered cube (a doubler's cube lying on the field, owner the taker) read as an o
 (``where == "field"`` with the taker and the value), read as something else, unread; offers
 read where there is none; frames with a hand over the board (truth) the gate passed and the
 cube read wrong there; and the median CPU time of the cube part per settled frame
-(``time.process_time``, one core).
+(``time.process_time``, one core). Then a double's settled frames by the truth's phase
+(doubling, double_offered, taking, taken, dropped, game_over) and what was read there.
 """
 
 from __future__ import annotations
@@ -113,8 +114,24 @@ def profile_for(out: Path, first: np.ndarray, doc: dict) -> Any:
     return profile
 
 
-def run_game(out: Path, afresh: bool, misses: list[str]) -> tuple[dict[str, int], list[float]]:
-    """One game's row and the cube part's CPU time (ms) per settled frame."""
+DOUBLE_PHASES = ("doubling", "double_offered", "taking", "taken", "dropped", "game_over")
+
+
+def read_kind(reading: Any, truth: dict) -> str:
+    """What a double's frame was read as, against the truth's cube: the right cube on the field
+    or on the bar/trays, the cube nowhere, or something else."""
+    if reading is None:
+        return "none"
+    if (reading.owner, reading.value) != (truth["owner"], truth["value"]):
+        return "other"
+    return "field" if reading.where == "field" else "placed"
+
+
+def run_game(out: Path, afresh: bool, misses: list[str],
+             phases: dict[tuple[str, str], int] | None = None
+             ) -> tuple[dict[str, int], list[float]]:
+    """One game's row and the cube part's CPU time (ms) per settled frame; a double's frames
+    counted by (phase, :func:`read_kind`) into ``phases``."""
     from vision import readcache
     from vision.settle import Settler
     from vision.sources import DEFAULT_GREY, grey_of
@@ -140,6 +157,9 @@ def run_game(out: Path, afresh: bool, misses: list[str]) -> tuple[dict[str, int]
             f = frames[i]
             score(reading, f["cube"], bool(f.get("hand")), row, misses,
                   f"{out.name} f{i} {f.get('phase')}")
+            if phases is not None and f.get("phase") in DOUBLE_PHASES:
+                key = (f["phase"], read_kind(reading, f["cube"]))
+                phases[key] = phases.get(key, 0) + 1
         ok, image = cap.read()
         i += 1
     cap.release()
@@ -215,9 +235,16 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[str, dict[str, int]] = {}
     times: dict[str, list[float]] = {}
     misses: list[str] = []
+    phases: dict[tuple[str, str], int] = {}
     for d in dirs:
-        rows[d.name], times[d.name] = run_game(d, args.afresh, misses)
+        rows[d.name], times[d.name] = run_game(d, args.afresh, misses, phases)
     print_table(rows, times)
+    print("\na double's settled frames by phase (truth) and read: the right cube on the field, "
+          "placed (bar/tray), none, other")
+    for ph in DOUBLE_PHASES:
+        counts = [phases.get((ph, k), 0) for k in ("field", "placed", "none", "other")]
+        print(f"  {ph:15s} field {counts[0]:4d}  placed {counts[1]:4d}  none {counts[2]:4d}  "
+              f"other {counts[3]:4d}")
     if args.verbose:
         print("\n".join(misses))
     return 0

@@ -93,6 +93,7 @@ def _time_parts() -> None:
 from vision.cube import observe_cube  # noqa: E402
 from vision.dice import read_dice  # noqa: E402
 from vision.readcache import forget  # noqa: E402
+from vision.readmemory import forget as forget_checkers  # noqa: E402
 from vision.settle import TILE_THRESHOLD, Settler  # noqa: E402
 from vision.strips import strip_kinds  # noqa: E402
 
@@ -166,6 +167,7 @@ def main() -> None:
             continue
         stats[style]["calib_fail"].append(0)
         for k, (img, tr) in enumerate(shots):
+            forget_checkers(prof)
             forget(prof)  # a new scene: nothing of the last frame's dice and cube reused
             t, _SIDE[0] = time.process_time(), 0.0
             _PARTS.clear()

@@ -33,6 +33,7 @@ import numpy as np  # noqa: E402
 from bench.bench_vision import region_errors, rendered, slots_right  # noqa: E402
 from calibration.calibrate import START, calibrate, learn_discs  # noqa: E402
 from engine import Position  # noqa: E402
+from vision.readmemory import forget as forget_checkers  # noqa: E402
 
 _READ = __import__("vision.read", fromlist=["read"])
 
@@ -94,6 +95,7 @@ def main() -> None:
             prof.discs = learn_discs(img0, prof, START)
             prof._cache.clear()
         for k, (img, tr) in enumerate(shots):
+            forget_checkers(prof)  # a new scene: every strip evaluated afresh, as before
             t = time.process_time()
             obs = _READ.read(img, prof)
             t_read.append(time.process_time() - t)

@@ -40,7 +40,7 @@ def score(events: Sequence[dict[str, Any]], game: dict[str, Any]) -> dict[str, A
     """Compare a referee's events (JSON) with a game's truth, aligned by position."""
     from tests.gammoncam.truthplay import score as index_score
 
-    base = index_score(events, game)  # the cube and the result
+    base = index_score(effective(events), game)  # the cube and the result (undone: left out)
     truth = [t for t in game["turns"] if t["dice"]]
     keys = [(_key(t["position_before"]), t["player"]) for t in truth]
     paired: dict[int, dict[str, Any]] = {}

@@ -6,12 +6,13 @@ The footage is ``bench.bench_pipeline``'s (its first N held-out games, rendered 
 names). Each game's profile is calibrated from its first frame as bench_pipeline does (the
 board finder, the corners tapped when it fails); the settle gate is bench_pipeline's
 (``Settler(frames=1)`` on the source's grey frame) and every settled frame is read, in order,
-twice: by a profile that remembers the last frame's dice and cube (``vision.read`` as the
-pipeline calls it) and by a copy that forgets them before each read (every frame read afresh),
-the two interleaved frame by frame (which goes first alternates) and timed in process time.
-Both profiles learn the same from the same frames, so their checker reads are the same; the
-table counts the frames whose dice or cube differ between the two (the reuse must not change
-what is read) and, against the footage's truth, the frames whose roll and whose cube each read
+twice: by a profile that remembers the last frame's dice and cube and the last full read's
+checkers (``vision.read`` as the pipeline calls it; ``vision.readmemory``) and by a copy that
+forgets them before each read (every frame read afresh), the two interleaved frame by frame
+(which goes first alternates) and timed in process time. The remembering profile learns empty
+looks only from the frames it reads in full; the table counts the frames whose dice, cube or
+checkers (counts, hand, base colours) differ between the two (the reuse must not change what
+is read) and, against the footage's truth, the frames whose roll and whose cube each read
 right, and gives the paired medians.
 """
 
@@ -82,6 +83,7 @@ def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = No
     remembering reads, per part."""
     from vision.read import read
     from vision.readcache import forget
+    from vision.readmemory import forget as forget_checkers
     from vision.settle import Settler
     from vision.sources import VideoFileSource
 
@@ -101,6 +103,7 @@ def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = No
             for which in (("kept", "fresh") if k % 2 else ("fresh", "kept")):
                 if which == "fresh":
                     forget(fresh)
+                    forget_checkers(fresh)
                 if parts is not None:
                     parts.clear()
                 t = time.process_time()
@@ -112,7 +115,8 @@ def read_game(video: Path, profile: Any, truth: list[dict[str, Any]] | None = No
             a, b = obs["kept"], obs["fresh"]
             differ["dice"] += int(a.dice != b.dice)
             differ["cube"] += int(a.cube != b.cube)
-            differ["counts"] += int(a.best_counts() != b.best_counts())
+            differ["counts"] += int(a.best_counts() != b.best_counts() or a.hand != b.hand
+                                    or a.base != b.base)
             if truth is not None:
                 differ["kept_right"] += int(_right(a.dice, truth[f.index]["dice"]))
                 differ["fresh_right"] += int(_right(b.dice, truth[f.index]["dice"]))

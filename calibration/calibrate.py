@@ -21,7 +21,7 @@ one find's quads are each fitted once and only the best fitting one is checked
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import cv2
@@ -47,6 +47,7 @@ from .markers import corners_from_markers
 from .refind import other_quads
 from .refine import refine_corners
 from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops, stack_tops_bgr
+from .turned import turn_angles, turned_quads
 from .widefind import DISTINCT
 
 START = STANDARD.start  # the engine's start: a profile numbers the points as the referee does
@@ -90,13 +91,7 @@ def occupancy_misread(profile: BoardProfile, frame: np.ndarray, pos: Position) -
     read differently at all) for the frame (read as not settled). A count short on a tall stack
     is a count misread; a stack read where the position has none (or none where it has one) is
     a board the wrong way round."""
-    obs = read(frame, profile, settled=False)
-    occ, bad = 0, 0
-    for b, e in zip(obs.best_counts(), expected_counts(pos), strict=True):
-        if b is None or b == e:
-            continue
-        bad += 1
-        occ += (b[0] > 0, b[1] > 0) != (e[0] > 0, e[1] > 0)
+    occ, bad, _ = _check(profile, frame, pos)
     return occ, bad
 
 
@@ -180,33 +175,50 @@ def calibrate(frame: np.ndarray, position: Position | None = None, method: str =
 
 def _auto(frame: np.ndarray, pos: Position, shape: BoardShape | None,
           orientation: str | None) -> BoardProfile:
-    """:func:`calibrate` with the board found: the quads of :func:`_stages` in turn, the first
-    stage with a quad the position check passes decides (:func:`_best_of`). Raises
-    BoardNotFound when no stage finds a board, PositionMismatch when none passes."""
+    """:func:`calibrate` with the board found: the quads of :func:`_stages` in turn until one
+    passes the position check with no region misread (:func:`_best_of`); the best pass (fewest
+    misread, then the likelihood) over the stages looked at. Raises BoardNotFound when no stage
+    finds a board, PositionMismatch when none passes."""
     seen: list[np.ndarray] = []
     tol = DISTINCT * float(max(frame.shape[:2]))
     refusal: PositionMismatch | None = None
+    held: tuple[tuple[int, float], BoardProfile] | None = None
     for stage, first_passing in _stages(frame, pos):
         quads = [q for q in stage() if all(np.abs(q - o).max() > tol for o in seen)]
         seen += quads
         for group in ([[q] for q in quads] if first_passing else [quads] if quads else []):
             try:
-                return _best_of(frame, pos, group, shape, orientation)
+                prof, key = _best_of(frame, pos, group, shape, orientation)
             except PositionMismatch as exc:
                 refusal = refusal or exc
+                continue
+            if held is None or key > held[0]:
+                held = (key, prof)
+            break
+        # a pass with a region misread is held while the later stages are looked at (tuning
+        # 700016: the inner half of a board turned 40 degrees passed with 3 misread; 700001:
+        # the finder's quads 8 % off, fitted to 4-7 %, passed with 1); not at a variant's start,
+        # whose check does not rank quads far apart (tuning Plakoto starts 1000-11: 1007 5.1 ->
+        # 49 %, 1003 1.0 -> 2.8 % when held)
+        if held is not None and (held[0][0] == 0 or _filled(pos) < FIT_POINTS):
+            break
+    if held is not None:
+        return held[1]
     if refusal is None:
         raise BoardNotFound("no board found")
     raise refusal
 
 
-def _stages(frame: np.ndarray, pos: Position) -> list[tuple[Callable[[], list[np.ndarray]],
-                                                               bool]]:
+def _stages(frame: np.ndarray, pos: Position
+            ) -> Iterator[tuple[Callable[[], list[np.ndarray]], bool]]:
     """The quads calibration without taps checks, in stages (each a callable, so a stage is
-    only looked for when the ones before it found nothing the check passes, and whether its
-    first quad passing is taken rather than its best): the finder's quads and the wider look's
-    (:func:`calibration.calfit.candidate_quads`), then the finder's edge search and the wider
-    look asked again (:func:`calibration.refind.other_quads`, refined to sub-pixel corners; the
-    first passing).
+    only looked for when the ones before it found nothing the check passes with no region
+    misread, and whether its first quad passing is taken rather than its best): the finder's
+    quads and the wider look's (:func:`calibration.calfit.candidate_quads`), then the finder's
+    edge search and the wider look asked again (:func:`calibration.refind.other_quads`, refined
+    to sub-pixel corners; the first passing), last the finder's quads in the frame turned back
+    by each read of the board's turn (:mod:`calibration.turned`: a board turned 20-45 degrees
+    in the frame).
 
     A position with checkers on :data:`FIT_POINTS` points or more (the standard start, a game
     under way) checks the finder's quads alone first: its check reads every point filled and
@@ -226,9 +238,16 @@ def _stages(frame: np.ndarray, pos: Position) -> list[tuple[Callable[[], list[np
     def again() -> list[np.ndarray]:
         return [refine_corners(frame, q) for q in other_quads(frame)]
 
+    def turned(angle: float) -> Callable[[], list[np.ndarray]]:
+        return lambda: turned_quads(frame, lambda f: finder_quads(f)[1], angle)
+
     if _filled(pos) >= FIT_POINTS:
-        return [(finder, False), (wide, False), (again, True)]
-    return [(lambda: _or_empty(candidate_quads, frame), False), (again, True)]
+        yield from ((finder, False), (wide, False))
+    else:
+        yield lambda: _or_empty(candidate_quads, frame), False
+    yield again, True
+    for a in turn_angles(frame):  # read only when the stages before leave it to them
+        yield turned(a), False
 
 
 def _filled(pos: Position) -> int:
@@ -245,7 +264,8 @@ def _or_empty(fn: Callable[[np.ndarray], list[np.ndarray]], frame: np.ndarray
 
 
 def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
-             shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+             shape: BoardShape | None, orientation: str | None
+             ) -> tuple[BoardProfile, tuple[int, float]]:
     """The profile from whichever of ``quads`` (:func:`calibration.calfit.candidate_quads`: the
     found quad, it with the long edges fitted to the first checkers, the wider look's and its
     fit) reads ``pos`` back best (fewer regions misread, then the likelihood); the earlier on a
@@ -269,7 +289,7 @@ def _best_of(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
             best = (key, prof)
     if best is None:
         raise PositionMismatch("the board does not show the given position")
-    return best[1]
+    return best[1], best[0]
 
 
 def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
@@ -353,7 +373,7 @@ def _fit_taken(before: float, after: float) -> bool:
 
 
 _FITS: dict[bytes, tuple[np.ndarray, float, float]] = {}
-_FITS_OF: list[object] = [None]  # the frame (and position) the kept fits belong to
+_FITS_OF: list[object] = [None]  # the frame (its pixel sample, the position) the fits are of
 
 
 def _corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position, shape: BoardShape,
@@ -361,9 +381,11 @@ def _corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position, shape: Bo
     """:func:`calibration.learn.corner_fit`, kept for the frame and position at hand: the quads
     of one find are fitted once to pick the one worth checking (:func:`_fit_pick`), and the
     check fits that one again."""
-    if _FITS_OF[0] is not frame or _FITS_OF[1:] != [pos.to_json()]:
+    # the same array with the same pixels (a camera's buffer may be filled again in place)
+    sample = hash(np.ascontiguousarray(frame[::37, ::41]).tobytes())
+    if _FITS_OF[0] is not frame or _FITS_OF[1:] != [sample, pos.to_json()]:
         _FITS.clear()
-        _FITS_OF[:] = [frame, pos.to_json()]
+        _FITS_OF[:] = [frame, sample, pos.to_json()]
     key = np.asarray(corners, np.float64).tobytes() + repr((shape, trays_right)).encode()
     if key not in _FITS:
         _FITS[key] = corner_fit(frame, corners, pos, shape, trays_right, every=FIT_EVERY)
@@ -375,7 +397,8 @@ NEAR_QUAD = 0.05  # quads whose corners all lie this share of the first's diagon
 
 
 def _fit_pick(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
-              shape: BoardShape | None, orientation: str | None) -> BoardProfile:
+              shape: BoardShape | None, orientation: str | None
+              ) -> tuple[BoardProfile, tuple[int, float]]:
     """The profile from the quad of one find whose fitted corners fit the position's labels best
     (:func:`calibration.learn.corner_fit`'s misfit after the fit, or before it when the fit is
     not taken), the way round the colour models rank first on the first quad: one quad checked
@@ -391,7 +414,7 @@ def _fit_pick(frame: np.ndarray, pos: Position, quads: list[np.ndarray],
         _fit, before, after = _corner_fit(frame, oriented(q, name), pos, shape, True)
         scores.append(after if _fit_taken(before, after) else before)
     q = near[int(np.argmin(scores))]
-    return _calibrate_at(frame, pos, q, "auto", shape, name)[0]
+    return _calibrate_at(frame, pos, q, "auto", shape, name)
 
 
 def load_image(path: str) -> np.ndarray:

@@ -137,14 +137,18 @@ def fit_corners(frame: np.ndarray, corners: np.ndarray, pos: Position,
 
 def corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position,
                shape: BoardShape | None = None, trays_right: bool = True,
-               steps: tuple[float, ...] = FIT_STEPS, every: int = 1, apart: bool = False
-               ) -> tuple[np.ndarray, float, float]:
+               steps: tuple[float, ...] = FIT_STEPS, every: int = 1, apart: bool = False,
+               whole: bool = False) -> tuple[np.ndarray, float, float]:
     """``corners`` (canonical order) moved, one corner at a time, to where the known position's
     labels fit the frame best: checker pixels alike, empty board pixels like the same place on
     the other points of their kind. A found corner 2-3 % off puts a point's first slot on the
     frame's rail or half over its bottom checker, which the reader then misses for good
     (held-out footage 900003: a corner 18 px off, the 3-point read one short in every frame).
-    Returns the corners and the labels' misfit (share of pixels) before and after."""
+    Returns the corners and the labels' misfit (share of pixels) before and after.
+
+    ``every``: the steps before the last scored on every ``every``-th strip pixel along and
+    across (:class:`FitCost`); ``apart``: see :class:`FitCost`; ``whole``: the whole quad moved
+    too, each way, before the corners one at a time."""
     lay = Layout(shape or BoardShape())
     full = FitCost(frame, lay, pos, trays_right, apart=apart)
     coarse = FitCost(frame, lay, pos, trays_right, every, apart) if every > 1 else full
@@ -154,13 +158,13 @@ def corner_fit(frame: np.ndarray, corners: np.ndarray, pos: Position,
     scored_by = full
     for k, s in enumerate(steps):
         cost = full if k == len(steps) - 1 else coarse
-        c, best = _descend(cost, c, s * diag, best if cost is scored_by else None)
+        c, best = _descend(cost, c, s * diag, best if cost is scored_by else None, whole)
         scored_by = cost
     return c, first, best
 
 
-def _descend(cost: FitCost, c: np.ndarray, step: float, best: float | None = None
-             ) -> tuple[np.ndarray, float]:
+def _descend(cost: FitCost, c: np.ndarray, step: float, best: float | None = None,
+             whole: bool = False) -> tuple[np.ndarray, float]:
     """``c`` moved a corner at a time by ``step`` pixels along x or y while that lowers
     ``cost`` (the first move that helps taken at once); the corners and their cost (``best``:
     the cost of ``c`` when known)."""
@@ -170,10 +174,13 @@ def _descend(cost: FitCost, c: np.ndarray, step: float, best: float | None = Non
     moved = True
     while moved:
         moved = False
-        for i in range(4):
+        for i in (range(-1, 4) if whole else range(4)):
             for d in ((1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)):
                 cand = c.copy()
-                cand[i] += np.asarray(d) * step
+                if i < 0:  # the whole quad moved
+                    cand += np.asarray(d) * step
+                else:
+                    cand[i] += np.asarray(d) * step
                 if cand.tobytes() in seen:
                     continue
                 seen.add(cand.tobytes())
@@ -200,7 +207,12 @@ class FitCost:
     other kind of its row) than its own kind counts as misfit too. The plain cost compares each
     point with the others of its kind only, so a quad slid along the rows (each strip half on one
     point, half on the next: every kind alike) fits as well as the right one; where few points
-    hold checkers (a variant's start: two stacks) nothing else pins it."""
+    hold checkers (a variant's start: two stacks) nothing else pins it. Not used: fitted so
+    (with ``corner_fit(whole=True)``, the whole quad moved too) from the found corners of tuning
+    variant starts (bench_calibrate --rules ... --base 1000), Long Nardi 1001-1007 went 1.48 /
+    2.42 / 2.00 / 1.83 / 0.83 / 0.82 / 4.92 -> 1.39 / 1.61 / 2.15 / 0.84 / 0.75 / 0.73 / 7.53 %
+    of the diagonal, but in calibration 1002 2.42 -> 3.93 % and Plakoto 1002 2.19 -> 9.03 %: the
+    cost at the true corners is about the fitted one's (flat), the fit wanders."""
 
     def __init__(self, frame: np.ndarray, lay: Layout, pos: Position,
                  trays_right: bool = True, every: int = 1, apart: bool = False) -> None:

@@ -6,6 +6,16 @@ when it clearly beats the runner-up. An observation that fits an unreachable pos
 better than every legal one is flagged illegal, with the judge's reasons. An observation that
 causes nothing goes to the resync (``engine.resync``): a board the referee cannot reach by the
 expected play, read clearly over several settled runs, is explained or set from the board.
+
+A flag accuses a player, so a board is flagged only when nothing else explains it: never a board
+some steps of the roll's play leave while dice that may be the mover's lie, or until a second
+settled run shows it with the dice gone (``_half_made``), nor a board where
+the opponent's checkers moved other than to the bar (the record is off: ``_not_the_movers``), nor
+after the mover's dice were read with another roll (it has rolled anew: ``_rolled_again``), nor
+another roll's legal play while the roll was read in one settled run only (one die misread:
+``_read_once``). The cube read nowhere on ``CUBE_GONE`` readings before the roll is a double
+offered where the reader does not find it; it is withdrawn when the cube shows again in its
+place (``_cube_gone``, ``_cube_back``).
 """
 
 from __future__ import annotations
@@ -20,8 +30,10 @@ from .moves import Play, legal_plays
 from .observation import Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
-from .resync import Resync, sure_board
+from .resync import Resync, only_hit, sure_board
 from .rules import Rules
+
+CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
 
 
 class Fusion(Resync):
@@ -40,6 +52,7 @@ class Fusion(Resync):
         return events
 
     def _observe(self, obs: Observation) -> list[Event]:
+        self._note_dice_run(obs)
         if self.stale_dice is not None and (
                 obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
             self.stale_dice = None  # the last player's dice have been picked up
@@ -68,8 +81,21 @@ class Fusion(Resync):
 
     def _observe_roll(self, obs: Observation) -> list[Event]:
         assert self.turn is not None
-        if self.phase == Phase.ROLL and self._cube_offered_seen(obs):
+        if self.phase == Phase.ROLL and self._cube_offered_to_roller(obs):
+            # the cube offered to the side to roll: the other side doubles, so the side to roll
+            # has had its turn (a dance unseen), or the turn is off by one
+            side = self.turn
+            dances = self._dances(self.position, side)
+            turned = self._record_roll(_no_roll_hint(obs), side, dances, play=False) if dances \
+                else self._corrected(self.position, side.other, "the cube is offered to "
+                                     f"{side.value}: {side.other.value} is on roll")
+            if turned and self.phase == Phase.ROLL and self.turn is side.other:
+                return turned + self._observe_roll(obs)
+            return turned
+        if self.phase == Phase.ROLL and (self._cube_offered_seen(obs) or self._cube_gone(obs)):
             doubled = self._try({"command": "double"})
+            if doubled and obs.cube is None:  # taken from the cube gone: withdrawn if it shows
+                self.__dict__["_gone_double"] = (self.game, len(self.log))
             if doubled:
                 return doubled + self._observe_doubled(obs)
         dice = obs.dice
@@ -210,9 +236,11 @@ class Fusion(Resync):
             w, b = dice if side is WHITE else (dice[1], dice[0])
             events = self._try({"command": "opening_roll", "white": w, "black": b})
         if events and self.phase == Phase.ROLLED:
-            # the opening dice still down: the winner may be moving (a half-made play is no
-            # illegal one); judged as any roll's play (``_observe``)
-            events += self._observe(obs)
+            # the board is the whole play (every region as read): recorded; else the opening
+            # dice still down, the winner may be moving (a half-made play is no illegal one):
+            # judged as any roll's play with the dice down (``_observe``)
+            whole = _best_possible(obs) - best < MARGIN
+            events += self._fuse(obs) if whole else self._observe(obs)
         return events
 
     def _cube_offered_seen(self, obs: Observation) -> bool:
@@ -225,10 +253,67 @@ class Fusion(Resync):
             return False  # it already lies there
         return cube.value is None or cube.value == self.cube_value * 2
 
+    def _cube_offered_to_roller(self, obs: Observation) -> bool:
+        """The cube read on the side to roll's side at twice its value, which the other side may
+        offer, the board unchanged, no dice of the side to roll, on ``CUBE_GONE`` readings in a
+        row: the other side has doubled."""
+        assert self.turn is not None
+        cube, dice, side = obs.cube, obs.dice, self.turn
+        key = (self.position, side, self.cube_value)
+        if cube is None or cube.owner != side.value or cube.value != self.cube_value * 2 or \
+                self.cube_owner not in (None, side.other) or not _fully_seen(obs) or \
+                (dice is not None and dice.owner == side.value) or \
+                _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
+            self.__dict__.pop("_offered_reads", None)
+            return False
+        seen = self.__dict__.get("_offered_reads")
+        n = seen[1] + 1 if seen is not None and seen[0] == key else 1
+        self.__dict__["_offered_reads"] = (key, n)
+        return n >= CUBE_GONE
+
+    def _cube_gone(self, obs: Observation) -> bool:
+        """The cube, seen in its place before, no longer seen there while the side to roll may
+        double, before its roll (no dice of its own on the board: the opponent's last roll may
+        lie still, or dice read without values in no known half), the board unchanged and no
+        hand over it,
+        on ``CUBE_GONE`` readings in a row: it has been taken up and offered (it lies on the
+        playing field, where the reader may not find it). A double; the take or the drop
+        follows from the board (``_observe_doubled``)."""
+        assert self.turn is not None
+        memo = self.__dict__
+        key = (self.position, self.turn, self.cube_value)
+        if obs.cube is not None:
+            memo["_cube_seen"] = True
+            memo.pop("_cube_gone_reads", None)
+            return False
+        dice = obs.dice
+        if not memo.get("_cube_seen") or not _fully_seen(obs) or (dice is not None and (
+                dice.owner == self.turn.value or (dice.values and dice.owner is None))) or \
+                self.cube_owner not in (None, self.turn) or \
+                _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
+            return False
+        seen = memo.get("_cube_gone_reads")
+        n = seen[1] + 1 if seen is not None and seen[0] == key else 1
+        memo["_cube_gone_reads"] = (key, n)
+        return n >= CUBE_GONE
+
+    def _cube_back(self, obs: Observation) -> bool:
+        """A double taken from the cube gone (``_cube_gone``), nothing recorded since, and the
+        cube read again where it lay before at its value: the reader had missed it, it was never
+        offered: the double is withdrawn (undone)."""
+        gone = self.__dict__.get("_gone_double")
+        cube = obs.cube
+        if gone is None or gone != (self.game, len(self.log)) or cube is None:
+            return False
+        place = "center" if self.cube_owner is None else self.cube_owner.value
+        return cube.owner == place and cube.value == self.cube_value
+
     def _observe_doubled(self, obs: Observation) -> list[Event]:
         """A double waits: the board set up anew is a drop; the doubler rolling means the cube
         was taken (beavered, when it reads four times its value on the taker's side)."""
         assert self.turn is not None
+        if self._cube_back(obs):
+            return self._try({"command": "undo"})
         if self.position != self.rules.start and self._fits_start(obs) and \
                 obs.log_likelihood(self.rules.start) - obs.log_likelihood(self.position) >= MARGIN:
             return self._try({"command": "drop"})
@@ -268,6 +353,8 @@ class Fusion(Resync):
             # turn went by without a move.
             if self.replaying or not self._new_roll_seen(obs):
                 return []
+            if _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
+                return []  # nor the position: the record is off (the resync's), no accusation
             return self._emit(self._illegal(self.position))
         mixed = self._mixed_seen(obs, best)
         seen = None if mixed else self._seen_illegal(obs, best)
@@ -285,6 +372,12 @@ class Fusion(Resync):
                 return done
             if _side_part(seen, self.turn) == _side_part(self.position, self.turn):
                 return []  # the mover's checkers stand, the opponent's moved: not the mover's
+            if self._half_made(obs, seen):
+                return []
+        if (mixed or seen is not None) and self._rolled_again(obs):
+            return []  # the mover has rolled anew: the board is two plays on, the resync's
+        if seen is not None and (self._not_the_movers(seen) or self._read_once(obs, seen)):
+            return []
         if mixed:
             return self._emit([self._flag_mixed(mixed)])
         if seen is not None:
@@ -298,6 +391,76 @@ class Fusion(Resync):
             "side": play.side.value, "dice": list(play.dice),
             "candidates": [{"play": p.notation, "position": p.after.to_json()} for p in close],
         })])
+
+    def _note_dice_run(self, obs: Observation) -> None:
+        """Remember in which settled runs (``obs.run``) each roll was read while the referee
+        stands at its position."""
+        dice, run = obs.dice, getattr(obs, "run", None)
+        if dice is None or run is None or dice.cocked or len(dice.values) != 2:
+            return
+        memo = self.__dict__.get("_dice_runs")
+        if memo is None or memo[0] != self.position:
+            memo = (self.position, {})
+            self.__dict__["_dice_runs"] = memo
+        memo[1].setdefault(tuple(sorted(dice.values)), set()).add(run)
+
+    def _read_once(self, obs: Observation, seen: Position) -> bool:
+        """The dice picked up, ``seen`` is a legal play of another roll and the roll recorded
+        was read in one settled run only: one die may have been misread (1-1 read as 1-3 on
+        every read of a run), so the play waits (the resync takes it as that roll's) rather than
+        be flagged; a roll read in two runs (thrown, then the play made with it down) is
+        trusted, and so are dice read down beside the play (``_flag_midway``)."""
+        if getattr(obs, "run", None) is None or self.rules.hooks:
+            return False
+        assert self.turn is not None and self.dice is not None
+        memo = self.__dict__.get("_dice_runs")
+        runs = memo[1].get(tuple(sorted(self.dice)), set()) if memo is not None and \
+            memo[0] == self.position else set()
+        if len(runs) != 1:
+            return False  # read in two runs or more, or not read (the operator's): trusted
+        return seen in self._every_roll(self.position, self.turn)
+
+    def _not_the_movers(self, seen: Position) -> bool:
+        """The opponent's checkers on ``seen`` moved other than to the bar (hit): no play of
+        the mover's makes that, so the record is off (a play missed, the side to move off by
+        one) or the opponent has moved since: the resync's to explain, never the mover's
+        illegal play to flag (a flag accuses a player)."""
+        assert self.turn is not None
+        if any(seen.pinned) or any(self.position.pinned):
+            return False  # a pin hides the opponent's checker under the mover's: counted apart
+        return not only_hit(self.position, seen, self.turn.other)
+
+    def _rolled_again(self, obs: Observation) -> bool:
+        """The mover's dice read with other values than the roll recorded (now, or earlier
+        while the referee stood as now): the mover has rolled anew, so the opponent has played
+        since and the board is two plays on or more (the mover's next play perhaps in the
+        making): never the mover's play to flag (the resync's to explain)."""
+        assert self.turn is not None and self.dice is not None
+        key = (self.position, self.turn, tuple(sorted(self.dice)))
+        if self.__dict__.get("_again_seen") == key:
+            return True  # seen earlier this turn (the dice picked up since)
+        dice = obs.dice
+        again = dice is not None and dice.owner == self.turn.value and not dice.cocked and \
+            len(dice.values) == 2 and sorted(dice.values) != sorted(self.dice)
+        if again:
+            self.__dict__["_again_seen"] = key
+        return again
+
+    def _half_made(self, obs: Observation, seen: Position) -> bool:
+        """``seen`` is what some steps of a legal play of the roll leave (the player may be
+        moving still): it waits while dice lie that may be the mover's (read without values:
+        cocked, or refused), and until a second settled run shows it with the dice gone; the
+        opponent's dice on the board (a new roll) let it be judged at once."""
+        assert self.turn is not None and self.dice is not None
+        roll = (max(self.dice), min(self.dice))
+        if seen not in self._midway(self.position, self.turn, roll):
+            return False
+        dice = obs.dice
+        if dice is not None and dice.owner == self.turn.other.value:
+            return False
+        if dice is not None:
+            return True
+        return not self._confirmed(obs, ("half", seen), "_half_seen")
 
     def _new_roll_seen(self, obs: Observation) -> bool:
         """Dice on the board that are not the mover's roll: the opponent has rolled."""
@@ -391,7 +554,8 @@ class Fusion(Resync):
             event = self._flag_mixed(mixed)
             return [] if event["mixed"] == flagged_mixed else self._emit([event])
         seen = self._seen_illegal(obs, max(best, before))
-        if seen is not None and seen != self.position and seen != flagged:
+        if seen is not None and seen != self.position and seen != flagged and \
+                not self._not_the_movers(seen):
             return self._emit(self._illegal(seen))
         # a legal play ends the flag only when it fits better than the flagged board too
         shown = obs.log_likelihood(flagged) if flagged is not None else -math.inf
@@ -443,9 +607,17 @@ class Fusion(Resync):
         done = self._mover_done(seen)
         if done:
             return done
-        if _side_part(seen, self.turn) == _side_part(self.position, self.turn):
-            return []  # the mover's checkers stand, the opponent's moved: not the mover's
+        if _side_part(seen, self.turn) == _side_part(self.position, self.turn) or \
+                self._not_the_movers(seen):
+            return []  # the opponent's checkers moved: not the mover's play
         return self._emit(self._illegal(seen))
+
+
+def _no_roll_hint(obs: Observation) -> Observation:
+    """``obs`` without the roll a single read saw (it is no roll of the dance recorded)."""
+    from dataclasses import replace
+
+    return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 
 def _side_part(pos: Position, side: Side) -> tuple[int, ...]:

@@ -141,6 +141,19 @@ def midway(pos: Position, side: Side, roll: Roll, rules: Any) -> set[Position]:
     return out
 
 
+def _high_first(roll: Roll | tuple[int, ...]) -> Roll:
+    return max(roll), min(roll)
+
+
+def dice_down(obs: Observation, side: Side) -> Roll | None:
+    """``side``'s dice as the board shows them read (two values, in ``side``'s half, not
+    cocked): ``side`` has rolled them and may be playing them now; else None."""
+    dice = obs.dice
+    if dice is None or dice.owner != side.value or dice.cocked or len(dice.values) != 2:
+        return None
+    return _high_first(dice.values)
+
+
 class Inference:
     """The roll from the play (mixed into ``Fusion``)."""
 
@@ -361,6 +374,7 @@ class Inference:
         legal result: the roll is recorded and the play flagged (a play corrected at once
         shows for one run: it cannot wait for a second)."""
         from .fusion import _complete, _impossible_midway, _side_part
+        from .resync import only_hit
 
         hint = getattr(obs, "roll_hint", None)
         assert self.turn is not None
@@ -371,8 +385,9 @@ class Inference:
         board = obs.most_likely_position()
         if board is None or not _complete(board) or board in made or board == pos:
             return []
-        if _side_part(board, side) == _side_part(pos, side):
-            return []  # the mover's checkers stand: the opponent's moved, not the mover's
+        if _side_part(board, side) == _side_part(pos, side) or \
+                not only_hit(pos, board, side.other):
+            return []  # the opponent's checkers moved: not the mover's play (the record off)
         fit = obs.log_likelihood(board)
         best = max([obs.log_likelihood(pos), *(obs.log_likelihood(a) for a in made)])
         if fit - best < MARGIN:
@@ -435,7 +450,16 @@ class Inference:
 
     def _record_roll(self, obs: Observation, side: Side, rolls: list[Roll],
                 play: bool = True) -> list[Event]:
-        """Record ``side``'s roll (one of ``rolls``), then the play the board shows."""
+        """Record ``side``'s roll (one of ``rolls``), then the play the board shows. When
+        ``side``'s dice lie read on the board and make none of ``rolls``, the board is that
+        roll's play in the making: the roll read is recorded and the board judged with the
+        dice down (``Fusion._observe``: a half-made play waits)."""
+        down = dice_down(obs, side)
+        if play and down is not None and down not in {_high_first(r) for r in rolls}:
+            events = self._try({"command": "roll", "dice": list(down)})
+            if events and self.phase == Phase.ROLLED:
+                events += self._observe(obs)  # type: ignore[attr-defined]
+            return events
         roll, note = self._pick(obs, rolls, side)
         events = self._try({"command": "roll", "dice": list(roll)})
         if events and note:
@@ -595,4 +619,5 @@ class Inference:
         return events
 
 
-__all__ = ["EVERY_ROLL", "Inference", "best_possible", "fits", "fully_seen", "midway"]
+__all__ = ["EVERY_ROLL", "Inference", "best_possible", "dice_down", "fits", "fully_seen",
+           "midway"]

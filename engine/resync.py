@@ -51,6 +51,7 @@ from .inference import (
     Inference,
     Roll,
     best_possible,
+    dice_down,
     fits,
     fully_seen,
     misfits,
@@ -290,6 +291,8 @@ class Resync(Inference):
         if best - runner < MARGIN or misfits(obs, end) > MISFITS or cost or \
                 len(steps) != 2 or only_hit(pos, end, side.other):
             return []
+        if roll in {(max(r), min(r)) for r in steps[0][2]}:
+            return []  # the dice read make the side's missed play: its dice, still lying
         return self._record_path(obs, cost, steps, hint=False)  # the hint: the new roll's
 
     def _ranked(self, obs: Observation, pos: Position, side: Side, roots: list[Position]
@@ -499,6 +502,14 @@ class Resync(Inference):
         step's roll and play (the roll a single read saw chooses between the rolls of the last
         step's play, when ``hint``: it is that step's roll)."""
         assert self.turn is not None
+        last_side, _, last_rolls = steps[-1]
+        down = dice_down(obs, last_side)
+        if down is not None and down not in {(max(r), min(r)) for r in last_rolls}:
+            # the last step's side has its dice read on the board, and they do not make that
+            # play: it is that roll's play in the making; the steps before it only
+            steps = steps[:-1]
+            if not steps:
+                return []
         events: list[Event] = []
         if cost:
             events += self._corrected(self.position, steps[0][0], "the side to move was off by "

@@ -74,6 +74,7 @@ class Counter:
         self.tray: MaskSet = tray_masks(lay)
         self.trays: tuple[MaskSet, MaskSet] = trays or (self.tray, self.tray)
         self.hyps = hypotheses(self.points[0].nmax)
+        self.points_read: list = []  # the last ``regions`` call's 24 point likelihoods
         self.bar_hyps = hypotheses(self.bar.nmax, mixed=False)
         self.slots: Slots = make_slots(lay, slot_dists(rows))
         # disc pixels of the first row's five slots away from the strip's sides (where a hand
@@ -106,18 +107,27 @@ class Counter:
             self._tray_sums.append(C)
 
     def regions(self, ev: Evidence | None, scale: float,
-                disc: DiscEvidence | None = None, unseen: float = UNSEEN_FRACTION
+                disc: DiscEvidence | None = None, unseen: float = UNSEEN_FRACTION,
+                redo: np.ndarray | None = None, kept: list | None = None
                 ) -> tuple[list[dict[tuple[int, int], float] | None], list[tuple[int, int]]]:
         """The 28 region likelihoods and each point strip's most likely (white, black).
         ``disc``: per-slot disc evidence of the points (white, black LLRs and their scale),
-        used instead of the colour evidence when the profile has disc templates."""
+        used instead of the colour evidence when the profile has disc templates. With ``kept``
+        (an earlier read's ``points``, see below) only the points of ``redo`` are scored
+        again, the others keep theirs. Each point's likelihoods before any is reported unseen
+        are left in ``self.points_read``."""
         scores = None
-        if disc is not None:  # white's and black's sums of every mask set, in one pass
-            n = disc.Lw.shape[0]
-            S = _sums(np.concatenate([disc.Lw, disc.Lb]), self._offsets[-1], self._parts)
+        rows = np.arange(24) if kept is None or redo is None or disc is None else \
+            np.flatnonzero(redo[:24])
+        if disc is not None and len(rows):  # white's and black's sums of every mask set
+            n = len(rows)
+            S = _sums(np.concatenate([disc.Lw[rows], disc.Lb[rows]]), self._offsets[-1],
+                      self._parts)
             S *= disc.scale
         for which, ms in enumerate(self.points):
             if disc is not None:
+                if not len(rows):
+                    break
                 o0, o1 = self._offsets[which], self._offsets[which + 1]
                 sc = stack_scores(S[:n, o0:o1], S[n:, o0:o1], ms, self.hyps, LAYER_PENALTY)
             else:
@@ -125,7 +135,15 @@ class Counter:
                 sc = stack_scores((ev.Lw[:24] @ ms.A) * scale, (ev.Lb[:24] @ ms.A) * scale, ms,
                                   self.hyps)
             scores = sc if scores is None else np.maximum(scores, sc)
-        pts = to_dicts(scores, self.hyps)
+        got = to_dicts(scores, self.hyps) if scores is not None else []
+        if len(rows) == 24:
+            pts = got
+        else:
+            assert kept is not None
+            pts = list(kept)
+            for r, d in zip(rows, got, strict=True):
+                pts[r] = d
+        self.points_read = pts
         best = [max(p.items(), key=lambda kv: kv[1])[0] for p in pts]
         regions: list[dict[tuple[int, int], float] | None] = list(pts)
         f = disc.foreign if disc is not None else ev.foreign[:24].mean(1)  # type: ignore[union-attr]
@@ -136,7 +154,7 @@ class Counter:
             row = self.points[0].first_row
             for i in np.flatnonzero(np.asarray(f) > HIDDEN_LOW):
                 r = regions[i]
-                if r and _sureness(r, row) < HIDDEN_SURE:
+                if r and sureness(r, row) < HIDDEN_SURE:
                     regions[i] = None
         # the bar: each half holds one colour; a colour's total is the sum over both halves
         halves = []
@@ -172,7 +190,7 @@ class Counter:
         return regions, best
 
 
-def _sureness(r: dict[tuple[int, int], float], row: int) -> float:
+def sureness(r: dict[tuple[int, int], float], row: int) -> float:
     """How sure a point's read is: its most likely count's probability; for a pure stack of at
     least a full first ``row``, that of its colour holding at least a row (a tall stack's count
     is spread over the heights the camera cannot tell apart, see ``stacks.hidden_counts``)."""

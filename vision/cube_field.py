@@ -2,20 +2,22 @@
 field, on the taker's side, until the taker takes it (to the taker's end of the bar or tray)
 or drops (the game ends with the cube lying there).
 
-The field is searched only when the bar and trays show no cube (:func:`vision.cube.read_cube`
-found none), in the face plane of a cube lying on the board (its top ``CUBE_D`` checker
-diameters up): one strip across the playing area, the middle ``2 x FIELD_SPAN`` of its height
-(the points' tips and the gap between the rows, where dice are rolled and a cube is offered),
-the bar left out. The best square (the same score as the bar's: :func:`vision.cube.square_scores`)
+The field is searched only when the bar and trays show no sure cube
+(:func:`vision.cube.unsure`: none, an owned one with no number read, a centred one on a weak
+square), in the face plane of a cube lying on the board (its top ``CUBE_D`` checker diameters
+up): one strip across the playing area, the middle ``2 x FIELD_SPAN`` of its height (the
+points' tips and the gap between the rows, where dice are rolled and a cube is offered), the
+bar left out. The best square (the same score as the bar's: :func:`vision.cube.square_scores`)
 is the offered cube when it is clear (``FIELD_SCORE`` x the strip's mean gradient), is not a
-piece of something larger (a hand's edges: :func:`vision.cube.joined`), shows a square face at
-full resolution (:func:`vision.cube.fit_face`) and a number read clearly upright for the player
-on whose side it lies (:func:`vision.cube.read_face`); that player is the taker, the cube's
-owner once taken. A die (smaller, pips not a number), a checker (round) or a cube under a
-pinching hand gives no clear number: no offered cube (None) rather than a guess. The square
-last refused is remembered (its place and its strip pixels): found again looking the same, it is
-refused without reading its face again (the full read costs ~7 ms; the field's best square is
-most often the same die or point tip frame after frame).
+piece of something larger (a hand's edges: :func:`vision.cube.joined`), shows a number at a
+first look (``FIELD_FIRST``) and a square face at full resolution
+(:func:`vision.cube.fit_face`), and its number is read clearly upright for the player on whose
+side it lies (:func:`vision.cube.read_face`, ``FIELD_READ``, ``FIELD_MARGIN``); that player is
+the taker, the cube's owner once taken. A die (smaller, pips not a number), a checker (round)
+or a cube under a pinching hand gives no clear number: no offered cube (None) rather than a
+guess. The square last refused is remembered (its place and its strip pixels): found again
+looking the same, it is refused without reading its face again (the full read costs ~7 ms; the
+field's best square is most often the same die or point tip frame after frame).
 """
 
 from __future__ import annotations

@@ -237,6 +237,7 @@ def blur_sigma(face_px: float) -> float | None:
     return None if s <= 0.07 + 1e-6 else s
 
 
+FLAT_SD = 1.0  # a patch whose lightness spreads less (L units) is flat
 BLUR_PX: float | None = 0.7  # the pip's blur in frame pixels the templates follow (None: off)
 PIP_SIGMA = 0.05  # a drawn pip's own width (face sides; radius 0.095: sigma about r / 2)
 SIGMA_STEP = 0.005  # template widths come on these levels
@@ -259,7 +260,9 @@ def pose_scores(L: np.ndarray, poses: np.ndarray, grid: int = T_GRID,
     # the patch's sum comes with the correlations, as one more column of the same product
     r = patch @ (_TSUM[grid] if sigma is None else _tsum(grid, sigma))
     var = np.einsum("ij,ij->i", patch, patch) - r[:, NT] * r[:, NT] / patch.shape[1]
-    return r[:, :NT] / np.maximum(np.sqrt(np.maximum(var, 0.0)), 1e-3)[:, None]
+    # a flat patch (off the window, where the border repeats) correlates with nothing
+    flat = FLAT_SD * np.sqrt(patch.shape[1])
+    return r[:, :NT] / np.maximum(np.sqrt(np.maximum(var, 0.0)), flat)[:, None]
 
 
 def _fold(sc: np.ndarray) -> np.ndarray:
@@ -310,18 +313,16 @@ PEAK_REL = 0.4  # a spot counts when at least this x the strongest one
 PEAK_MIN = 15.0  # L units above its surroundings
 
 
-def pip_spots(L: np.ndarray, comp: np.ndarray, nominal: float
+def pip_spots(L: np.ndarray, comp: np.ndarray, nominal: float,
+              maps: list[tuple[int, np.ndarray]] | None = None
               ) -> list[tuple[int, np.ndarray, float]]:
     """Per pip colour (1: dark pips, -1: light), the centres (x, y) of the strongest pip-sized
     spots inside ``comp`` (morphological top-hat at a pip's scale, local maxima) and the
-    strongest spot's contrast."""
-    k = max(3, int(round(0.3 * nominal)) | 1)
-    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    strongest spot's contrast; ``maps``: :func:`spot_maps` of ``L`` (made here when None)."""
     inside = comp > 0
     out = []
-    for sign, op in ((1, cv2.MORPH_BLACKHAT), (-1, cv2.MORPH_TOPHAT)):
-        r = cv2.GaussianBlur(cv2.morphologyEx(L, op, ker), (3, 3), 0.8)
-        r[~inside] = 0.0
+    for sign, r in spot_maps(L, nominal) if maps is None else maps:
+        r = np.where(inside, r, np.float32(0.0))
         top = float(r.max())
         if top < PEAK_MIN:
             continue
@@ -332,19 +333,32 @@ def pip_spots(L: np.ndarray, comp: np.ndarray, nominal: float
     return out
 
 
+def spot_maps(L: np.ndarray, nominal: float) -> list[tuple[int, np.ndarray]]:
+    """Per pip colour (1: dark, -1: light), ``L``'s pip-sized spots: the black / white top-hat
+    at a pip's scale, smoothed (:func:`pip_spots` looks for their peaks)."""
+    k = max(3, int(round(0.3 * nominal)) | 1)
+    ker = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    return [(sign, cv2.GaussianBlur(cv2.morphologyEx(L, op, ker), (3, 3), 0.8))
+            for sign, op in ((1, cv2.MORPH_BLACKHAT), (-1, cv2.MORPH_TOPHAT))]
+
+
 @cache
 def _triu(n: int) -> tuple[np.ndarray, np.ndarray]:
     return np.triu_indices(n, 1)
 
 
-def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
+def spot_poses(P: np.ndarray, nominal: float, new: np.ndarray | None = None) -> np.ndarray:
     """Face poses (cx, cy, angle, side) that put two of the spots ``P`` on two pip places of
     a layout (the pip pitch within the dice's range), and every spot at the centre in six turns
-    (a lone pip)."""
+    (a lone pip); ``new`` (a mask of ``P``): only the poses with a new spot (the others were
+    tried)."""
     rows = []
     n = len(P)
     if n >= 2:
         i, j = _triu(n)  # each pair once: the place pairs come both ways round
+        if new is not None:
+            keep = new[i] | new[j]
+            i, j = i[keep], j[keep]
         d = P[j] - P[i]
         pitch = np.hypot(d[:, 0], d[:, 1])[:, None] / _PLEN[None, :]
         pi, ri = np.nonzero((pitch > SEED_PITCH[0] * nominal) & (pitch < SEED_PITCH[1] * nominal))
@@ -356,9 +370,10 @@ def spot_poses(P: np.ndarray, nominal: float) -> np.ndarray:
                                      P[i[pi], 1] - (s * a[:, 0] + c * a[:, 1]) * pp,
                                      np.mod(th, np.pi / 2), pp / PIP_STEP]))
     ang = np.radians(np.arange(0.0, 90.0, 15.0))
-    for q in P[:3]:
-        rows.append(np.column_stack([np.full(6, q[0]), np.full(6, q[1]), ang,
-                                     np.full(6, nominal)]))
+    for k, q in enumerate(P[:3]):
+        if new is None or new[k]:
+            rows.append(np.column_stack([np.full(6, q[0]), np.full(6, q[1]), ang,
+                                         np.full(6, nominal)]))
     return np.concatenate(rows) if rows else np.zeros((0, 4))
 
 
@@ -409,15 +424,10 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     lifted = np.hypot(*lift) * LIFT_SHARE >= LIFT_MIN * nominal
     if lifted and LIFT_R1:
         rows.append(_quarter_turns(xs, ys, nominal, top))
-    spots = pip_spots(L, comp, nominal)
-    seeds = spots
-    if SEED_GROW:  # pose seeds also from spots round the footprint (a die merged with a point
-        # of its colour keeps part of its top face out of the footprint)
-        k = max(3, int(round(SEED_GROW * nominal)) | 1)
-        seeds = pip_spots(L, cv2.dilate(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
-                                                                          (k, k))), nominal)
-    if seeds:  # the stronger colour's spots only
-        rows.append(spot_poses(max(seeds, key=lambda t: t[2])[1], nominal))
+    maps = spot_maps(L, nominal)
+    spots = pip_spots(L, comp, nominal, maps)
+    if spots:  # the stronger colour's spots only
+        rows.append(spot_poses(max(spots, key=lambda t: t[2])[1], nominal))
     pts = max(spots, key=lambda t: t[2])[1] if spots else np.zeros((0, 2))
     v, face, clarity, guess, corr, margin = _search(L, np.concatenate(rows), nominal, spots,
                                                     frame_px)
@@ -431,6 +441,19 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
             if v3 is not None and face3 is not None:
                 return v3, face3, clarity3, guess3
         return v, face, clarity, guess
+    if SEED_GROW:  # seeds also from spots round the footprint (a die merged with a point of
+        # its colour keeps part of its top face out of the footprint)
+        k = max(3, int(round(SEED_GROW * nominal)) | 1)
+        grown = pip_spots(L, cv2.dilate(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
+                                                                          (k, k))), nominal, maps)
+        if grown:
+            sign, G, _top = max(grown, key=lambda t: t[2])
+            had = [p for sg, p, _ in spots if sg == sign]  # the footprint's own: tried
+            new = np.ones(len(G), bool) if not had or not spots or max(
+                spots, key=lambda t: t[2])[0] != sign else ~np.any(
+                np.all(G[:, None, :] == had[0][None, :, :], axis=2), axis=1)
+            if new.any():
+                rows.append(spot_poses(G, nominal, new))
     hyps = face_hypotheses(L, comp, nominal, limit=2)
     starts = hyps or [Face(float(xs.mean()), float(ys.mean()), 0.0, nominal)]
     if lifted and LIFT_R2:
@@ -674,8 +697,17 @@ def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
 
 def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> np.ndarray:
     """The fine poses of coarse poses ``C``: every layout at its best coarse pose, and the
-    best :data:`REFINE` polished around theirs."""
-    cs = pose_scores(L, C, C_GRID, sig)
+    best :data:`REFINE` polished around theirs. The coarse scores of the last call are kept: a
+    second round whose poses begin with the first round's scores only its new ones."""
+    last = _COARSE[0]
+    if last is not None and last[0] is L and last[1] == sig and len(last[2]) <= len(C) \
+            and np.array_equal(last[2], C[:len(last[2])]):
+        n = len(last[2])
+        cs = np.concatenate([last[3], pose_scores(L, C[n:], C_GRID, sig)]) if n < len(C) \
+            else last[3]
+    else:
+        cs = pose_scores(L, C, C_GRID, sig)
+    _COARSE[0] = (L, sig, C, cs)
     cpol = 1 if cs.max() >= (-cs).max() else -1
     cs = _fold(cs * cpol)
     best_rows = C[np.argmax(cs, axis=0)]
@@ -685,6 +717,9 @@ def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> 
         refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
     return np.concatenate(refined)
 
+
+# the last coarse search: (picture, template width, poses, scores), for :func:`_refine`
+_COARSE: list[tuple[np.ndarray, float | None, np.ndarray, np.ndarray] | None] = [None]
 
 _QUARTER = _grid3(tuple(np.radians(np.arange(0.0, 90.0, 15.0))), (-0.25, 0.0, 0.25),
                   (-0.25, 0.0, 0.25))

@@ -21,14 +21,16 @@ import numpy as np
 
 from engine.observation import Observation
 
+from . import readmemory
 from .appearance import to_lab
-from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence
+from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, sureness
 from .dice import observe_dice
-from .discs import DiscEvidence
+from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
 from .pins import base_colours, find_pins
 from .profile import BoardProfile
 from .readcache import remembered_cube
+from .readmemory import StripEvidence
 from .stacks import tray_masks
 from .strips import (
     BAR_BOTTOM,
@@ -90,10 +92,13 @@ def colour_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, A
     return evidence(lab, prep["kinds"], profile.white, profile.black, profile.background, rows)
 
 
-def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any]
+def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any],
+                  redo: np.ndarray | None = None, last: StripEvidence | None = None
                   ) -> DiscEvidence | None:
     """Per-slot disc evidence of the points and the bar, when the profile has disc
-    templates."""
+    templates. With ``last`` (an earlier frame's, ``vision.readmemory``), only the strips of
+    ``redo`` are evaluated and the others keep ``last``'s evidence; this frame's is left in
+    ``prep["evidence"]``."""
     if profile.discs is None:
         return None
     counter = prep["counter"]
@@ -107,12 +112,43 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots, cols),
                          profile.discs.gather(ids[24:], top[24:], counter.bar_slots, bar_cols,
                                               light))
-    lab = prep["lab"] = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
-    Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
-    bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
-    trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
+    if last is None or redo is None:
+        lab = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
+        Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
+        bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+        trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
+    else:  # the strips that changed only (the same arithmetic, row by row)
+        lab = last.lab.copy()
+        rs = np.flatnonzero(redo)
+        if len(rs):
+            lab[rs] = to_lab(strips[rs].reshape(-1, SW, 3)).reshape(len(rs), -1, 3)
+        Lw, Lb, foreign = last.Lw.copy(), last.Lb.copy(), last.foreign.copy()
+        for i in rs[rs < 24]:  # one point at a time, its models copied out once
+            Lw[i], Lb[i], foreign[i] = (a[0] for a in profile.discs.slot_llr(
+                lab[i:i + 1], _point_models(prep, int(i))))
+        bw, bb = last.bar_Lw, last.bar_Lb
+        if redo[24:26].any():
+            bw, bb, _ = profile.discs.slot_llr(lab[24:26], prep["discs"][1])
+        trays = last.tray_any
+        if redo[26:].any():
+            trays = profile.discs.change_llr(lab[26:], np.arange(26, 28))
+    prep["lab"] = lab
+    prep["evidence"] = StripEvidence(lab, Lw, Lb, foreign, bw, bb, trays)
     front = np.count_nonzero(foreign[:, counter.front_idx], axis=1) / counter.front_n
     return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep))
+
+
+def _point_models(prep: dict[str, Any], i: int) -> Gathered:
+    """Point ``i``'s gathered disc models alone, contiguous (a view of one point's row of the
+    gathered layout is strided across all 24, several times slower to read); kept in
+    ``prep["disc_rows"]`` until the point learns its empty look or the models are gathered
+    again."""
+    rows = prep.setdefault("disc_rows", {})
+    if i not in rows:
+        g = prep["discs"][0]
+        rows[i] = Gathered(g.idx, *(np.ascontiguousarray(a[:, i:i + 1])
+                                    for a in (g.mean, g.inv, g.const)))
+    return rows[i]
 
 
 def _blob(foreign: np.ndarray, prep: dict[str, Any]) -> float:
@@ -151,20 +187,33 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     ``meta["pins"]``, set when it was calibrated for such a variant)."""
     prep = prepared(profile, (frame.shape[1], frame.shape[0]))
     strips = sample(frame, prep["maps"], N_STRIPS)
-    disc = disc_evidence(strips, profile, prep)
+    blocks = mem = redo = None
+    key = (pins, frame.shape[:2])
+    if settled and readmemory.REMEMBER and profile.discs is not None:  # a still board
+        blocks = readmemory.strip_blocks(strips)
+        mem, redo = readmemory.recall(profile, blocks, key)
+        if mem is not None and redo is not None and not redo.any():  # nothing changed
+            regions, hand, base, conf = mem.read
+            return Observation(regions=list(regions), dice=observe_dice(
+                frame, profile, regions, strips[:24]), cube=remembered_cube(frame, profile),
+                hand=hand, settled=settled, confidence=conf, base=base)
+    disc = disc_evidence(strips, profile, prep, redo, None if mem is None else mem.evidence)
     ev = None if disc is not None else colour_evidence(strips, profile, prep)
     if disc is not None:
         hand = disc.blob > HAND_BLOB
         # with no hand in view a point is counted however foreign it looks (a checker under
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
-        regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen)
+        regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen, redo,
+                                                 None if mem is None else mem.points)
         if hand and OVER_FIFTEEN:
             regions = fifteen_at_most(regions)
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
     base: tuple[str | None, ...] = ()
+    learned: list[int] = []
+    regathered = False
     if settled and not hand:  # which colour lies at the base of a mixed point (a pin)
         if profile.meta.get("pins", False) if pins is None else pins:
             regions, under = find_pins(frame, profile, regions)
@@ -173,11 +222,23 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         if any(under):
             base = tuple(under)
         if disc is not None:
-            learn_empty_looks(profile, prep, regions)
+            learned = learn_empty_looks(profile, prep, regions)
             if learn_lone_tops(profile, prep, regions):  # tops learned from stacks: regather
-                for key in [k for k in profile._cache if k.startswith("prep")]:
-                    profile._cache[key].pop("discs", None)
+                regathered = True
+                for k in [k for k in profile._cache if k.startswith("prep")]:
+                    profile._cache[k].pop("discs", None)
+                    profile._cache[k].pop("disc_rows", None)
     conf = _confidence(regions)
+    if blocks is not None:  # a point that learned its empty look is evaluated again with it
+        if regathered:
+            readmemory.forget(profile)
+        else:
+            pts = prep["counter"].points_read
+            row = prep["counter"].points[0].first_row
+            unsure = [i for i, d in enumerate(pts) if sureness(d, row) < readmemory.SURE]
+            readmemory.remember(profile, blocks, key, prep["evidence"],
+                                (tuple(regions), hand, base, conf), pts, redo,
+                                learned + unsure)
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])
@@ -212,15 +273,16 @@ def fifteen_at_most(regions: list) -> list:
     return out
 
 
-def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> None:
+def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> list[int]:
     """Points whose empty look is still borrowed from their kind (they held checkers in the
     calibration frame) learn it from a settled frame with no hand, past the end of a stack
-    read with near certainty (all of the point when it is read empty)."""
+    read with near certainty (all of the point when it is read empty); the points that did."""
     discs = profile.discs
     assert discs is not None
     lay = profile.layout
     per_d = lay.d * SW / lay.pw  # strip rows per checker diameter
     rows = np.arange(discs.bg_mean.shape[1]) // SW
+    learned: list[int] = []
     for i in range(24):
         r = regions[i]
         if not r or not discs.borrowed(i).any():
@@ -230,8 +292,12 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
         if p < LEARN_SURE or n > lay.shape.row_max:
             continue
         past = rows >= (n * per_d + LEARN_GAP if n else 0)
-        if discs.learn_empty(i, prep["lab"][i], past) and "discs" in prep:
-            discs.refresh_empty(prep["discs"][0], i, i, discs.learned)
+        if discs.learn_empty(i, prep["lab"][i], past):
+            learned.append(i)
+            if "discs" in prep:
+                discs.refresh_empty(prep["discs"][0], i, i, discs.learned)
+                prep.get("disc_rows", {}).pop(i, None)  # its models changed
+    return learned
 
 
 def _confidence(regions: list) -> float:

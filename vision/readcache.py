@@ -30,6 +30,7 @@ REMEMBER = True  # reuse the last frame's cube when its strips did not change
 SAME_LEVEL = 8  # grey levels: the most a 4 x 4 block mean of the strips may move
 FIELD_LEVEL = 16  # the field's strip: MJPG noise moves its block means by up to ~10 (a half
 # of the settled frames of a footage game moved 8 or more); a cube put down, by tens
+SAME_CUBE = 0.8  # a centred square this clear beside the board's clearest centred cube is it
 CUBE_KEY = "cube_memory"
 
 
@@ -41,6 +42,7 @@ class CubeMemory:
     reading: cube_reader.CubeReading | None = None  # on the bar and trays
     field_blocks: np.ndarray | None = None  # the field's strip, when the bar and trays are
     field: cube_reader.CubeReading | None = None  # empty, and the offered cube read there
+    centre_best: float = 0.0  # the clearest centred cube's square read on this board
 
 
 def _blocks(pic: np.ndarray) -> np.ndarray:
@@ -70,13 +72,25 @@ def remembered_reading(frame: np.ndarray, profile: Any) -> cube_reader.CubeReadi
         mem.blocks, mem.reading = blocks, cube_reader.read_cube(frame, profile, pic,
                                                                 field=False)
         mem.field_blocks = None
-    if not cube_reader.unsure(mem.reading):
+        if mem.reading is not None and mem.reading.owner == "center":
+            mem.centre_best = max(mem.centre_best, mem.reading.score)
+    if not _unsure(mem):
         return mem.reading
     field = field_picture(frame, profile)  # no cube or an unsure one there: the field too
     fblocks = _blocks(field)
     if not same_picture(mem.field_blocks, fblocks, FIELD_LEVEL):
         mem.field_blocks, mem.field = fblocks, field_cube(frame, profile, field)
     return mem.field or mem.reading
+
+
+def _unsure(mem: CubeMemory) -> bool:
+    """:func:`vision.cube.unsure`, but a centred cube on a weak square as clear as this board's
+    clearest centred cube (``SAME_CUBE`` of it) is that cube: sure (a board whose centred cube
+    always reads weak would have its field searched on every changed frame)."""
+    r = mem.reading
+    if r is not None and r.owner == "center" and r.score >= SAME_CUBE * mem.centre_best:
+        return False
+    return cube_reader.unsure(r)
 
 
 def remembered_cube(frame: np.ndarray, profile: Any) -> Cube | None:

@@ -10,6 +10,7 @@ import numpy as np
 import calibration.calibrate as cal
 from calibration.calibrate import START, calibrate
 from calibration.learn import FitCost, _fit_cost, _strips_lab, label_strips
+from engine.rules import by_name, game_rules
 from tests.calibration.test_find import corner_error
 from tests.calibration.test_find_start import _start_frame
 from vision.geometry import BoardShape, Layout
@@ -66,3 +67,26 @@ def test_one_finds_quads_are_fitted_once_and_the_wider_look_is_not_asked(monkeyp
     assert len(calls) == 3
     assert "corner_fit" in prof.meta
     assert corner_error(prof.corners, truth) < 0.012 * diag
+
+
+def test_kept_fits_are_dropped_when_the_frame_changes_in_place(monkeypatch) -> None:
+    # the fits are kept per frame: the same array filled again in place (a camera's buffer) or
+    # another position is fitted afresh
+    calls: list[int] = []
+
+    def fake(frame, corners, pos, shape, trays_right, **kw):  # noqa: ANN001, ANN003, ANN202
+        calls.append(1)
+        return np.asarray(corners, np.float64), 0.2, 0.1
+
+    monkeypatch.setattr(cal, "corner_fit", fake)
+    frame = np.zeros((90, 160, 3), np.uint8)
+    q = np.array([[10.0, 10.0], [150.0, 10.0], [150.0, 80.0], [10.0, 80.0]])
+    shape = BoardShape()
+    for _ in range(2):
+        cal._corner_fit(frame, q, START, shape, True)
+    assert len(calls) == 1
+    frame[:] = 200
+    cal._corner_fit(frame, q, START, shape, True)
+    assert len(calls) == 2
+    cal._corner_fit(frame, q, game_rules(by_name("plakoto"), 1).start, shape, True)
+    assert len(calls) == 3

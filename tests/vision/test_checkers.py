@@ -221,10 +221,10 @@ def test_a_point_a_hand_partly_hides_is_unseen_not_misread(seed):
 
 
 def test_a_tall_stack_is_as_sure_as_its_colour_holding_a_row():
-    from vision.checkers import _sureness
+    from vision.checkers import sureness
 
     tower = {(5, 0): 0.21, (6, 0): 0.08, (7, 0): 0.08, (8, 0): 0.6, (0, 0): 0.03}
-    assert _sureness(tower, 5) == pytest.approx(0.97)  # a full row of white, whatever height
-    assert _sureness({(0, 6): 0.5, (0, 7): 0.3, (6, 0): 0.2}, 5) == pytest.approx(0.8)
-    assert _sureness({(2, 0): 0.6, (1, 0): 0.4}, 5) == pytest.approx(0.6)  # short: its own
-    assert _sureness({(4, 1): 0.55, (5, 0): 0.45}, 5) == pytest.approx(0.55)  # mixed: its own
+    assert sureness(tower, 5) == pytest.approx(0.97)  # a full row of white, whatever height
+    assert sureness({(0, 6): 0.5, (0, 7): 0.3, (6, 0): 0.2}, 5) == pytest.approx(0.8)
+    assert sureness({(2, 0): 0.6, (1, 0): 0.4}, 5) == pytest.approx(0.6)  # short: its own
+    assert sureness({(4, 1): 0.55, (5, 0): 0.45}, 5) == pytest.approx(0.55)  # mixed: its own

@@ -416,12 +416,14 @@ def test_a_window_is_read_whatever_the_layouts_rounding(monkeypatch: pytest.Monk
 
 def test_a_still_field_is_not_searched_again(scene_reads: list,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same frame under blocky noise as MJPG leaves it (8 x 8 pixel blocks shifted by up to
-    10 levels): the field is as the last search saw it, so its dice come back with no search
-    (the candidates moved by the noise missed the window memory: 8.5 ms a settled footage
-    frame); a die put down elsewhere (the first die's window pasted on empty board) makes a
-    new search."""
+    """With STILL_AGREE 1, the same frame under blocky noise as MJPG leaves it (8 x 8 pixel
+    blocks shifted by up to 10 levels): the field is as the last search saw it, so its dice
+    come back with no search (the candidates moved by the noise missed the window memory:
+    8.5 ms a settled footage frame); a die put down elsewhere (the first die's window pasted
+    on empty board) makes a new search."""
     vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
+    monkeypatch.setattr(vd, "FIELD_STILL", True)
+    monkeypatch.setattr(vd, "STILL_AGREE", 1)  # trusted after one search (default: two)
     searched: list[int] = []
     real = vd.candidates
     monkeypatch.setattr(vd, "candidates", lambda *a: searched.append(1) or real(*a))
@@ -459,3 +461,23 @@ def test_a_die_in_a_blob_too_big_is_found_deeper() -> None:
     assert len(deep) == 1
     x, y = mosaic_to_canon(lay, np.array(2 * 31.5 + 0.5), np.array(2 * 41.5 + 0.5))
     assert np.hypot(deep[0][0] - x, deep[0][1] - y) < 0.5 * lay.pw
+
+
+def test_a_still_field_is_trusted_after_agreeing_searches(scene_reads: list,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """With STILL_AGREE = 2 the still field's dice are taken only once two full searches in a
+    row found the same dice there: the first noisy repeat is searched, the second is not."""
+    vd, kit, prof, img, counts, first, reads_done = _remembering(scene_reads, monkeypatch)
+    monkeypatch.setattr(vd, "FIELD_STILL", True)
+    monkeypatch.setattr(vd, "STILL_AGREE", 2)
+    searched: list[int] = []
+    real = vd.candidates
+    monkeypatch.setattr(vd, "candidates", lambda *a: searched.append(1) or real(*a))
+    rng = np.random.default_rng(3)
+    h, w = img.shape[:2]
+    for _ in range(2):
+        shift = rng.integers(-6, 7, ((h + 7) // 8, (w + 7) // 8)).repeat(8, 0).repeat(8, 1)
+        noisy = np.clip(img.astype(np.int16) + shift[:h, :w, None], 0, 255).astype(np.uint8)
+        vd.read_dice(noisy, prof, counts)
+        assert len(searched) == 1  # searched on the first repeat only
+    kit.memory.forget()

@@ -9,36 +9,16 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.diewindow import CX, CY, SIDE, face_window
 from vision import pips
-from vision.pips import LAYOUTS, PIP_STEP, Face
-
-SIDE = 17.0
-CX, CY = 28.0, 28.0
+from vision.pips import PIP_STEP, Face
 
 
 def _window(v: int, angle: float, blob: tuple[float, float, float, float] | None = None,
             blur: float = 0.0) -> np.ndarray:
-    """A 56 x 56 lightness window: a light face of value ``v`` (dark pips) turned ``angle`` on
-    a mid-grey board; ``blob``: a dark rectangle (face coordinates u0, w0, u1, w1, window
-    pixels) as a side face seen past the top face's edge; ``blur``: Gaussian sigma (pixels)."""
-    big = 8
-    body, pip, board = 210.0, 50.0, 120.0
-    L = np.full((56 * big, 56 * big), board, np.float32)
-    c, s = np.cos(angle), np.sin(angle)
-
-    def at(u: float, w: float) -> tuple[float, float]:
-        return (CX + c * u - s * w) * big, (CY + s * u + c * w) * big
-
-    h = SIDE / 2
-    cv2.fillConvexPoly(L, np.array([at(-h, -h), at(h, -h), at(h, h), at(-h, h)], np.int32), body)
-    for i, j in LAYOUTS[v]:
-        x, y = at(i * PIP_STEP * SIDE, j * PIP_STEP * SIDE)
-        cv2.circle(L, (int(x), int(y)), int(0.09 * SIDE * big), pip, -1)
-    if blob is not None:
-        u0, w0, u1, w1 = blob
-        cv2.fillConvexPoly(L, np.array([at(u0, w0), at(u1, w0), at(u1, w1), at(u0, w1)],
-                                       np.int32), pip + 10.0)
-    L = cv2.resize(L, (56, 56), interpolation=cv2.INTER_AREA)
+    """A light face of value ``v`` (dark pips) turned ``angle`` on a mid-grey board (see
+    :func:`face_window`); ``blur``: Gaussian sigma (pixels)."""
+    L = face_window(v, angle, 210.0, 50.0, 120.0, blob)
     return cv2.GaussianBlur(L, (0, 0), blur) if blur else L
 
 
@@ -125,3 +105,26 @@ def test_a_face_beside_its_footprint_is_found_by_its_pips(monkeypatch: pytest.Mo
     assert pips.read_face(L, comp, SIDE, 1.0)[0] == value
     monkeypatch.setattr(pips, "SEED_GROW", 0.0)
     assert pips.read_face(L, comp, SIDE, 1.0)[0] is None
+
+
+def test_the_second_round_reuses_the_first_rounds_coarse_scores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`vision.pips._refine` scores only the poses a second round adds, with the same
+    fine poses as a fresh search."""
+    L = _window(5, 0.3, blur=1.0)
+    C1 = pips._quarter_turns(np.array([CX]), np.array([CY]), SIDE).astype(np.float32)
+    C2 = np.concatenate([C1, C1 + np.float32([1.5, -1.0, 0.1, 0.5])])
+    pips._refine(L, C1, SIDE, None)
+    scored: list[int] = []
+    real = pips.pose_scores
+
+    def count(L_: np.ndarray, P: np.ndarray, *a: object) -> np.ndarray:
+        scored.append(len(P))
+        return real(L_, P, *a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pips, "pose_scores", count)
+    again = pips._refine(L, C2, SIDE, None)
+    assert scored == [len(C1)]  # the new half only
+    pips._COARSE[0] = None
+    assert np.array_equal(again, pips._refine(L, C2, SIDE, None))
+    assert scored[-1] == len(C2)

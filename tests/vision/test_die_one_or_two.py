@@ -8,30 +8,16 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.diewindow import CX, CY, SIDE, face_window
 from vision import pips
-from vision.pips import LAYOUTS, PIP_STEP, Face
-
-SIDE = 17.0
-CX, CY = 28.0, 28.0
+from vision.pips import PIP_STEP, Face
 
 
 def _window(v: int, angle: float, dark_pips: bool) -> np.ndarray:
-    """A 56 x 56 lightness window: one die face of value ``v`` turned ``angle`` on a board of
-    about the body's lightness (a red die on a red point)."""
-    big = 8
+    """One die face of value ``v`` turned ``angle`` on a board of about the body's lightness
+    (a red die on a red point; see :func:`face_window`)."""
     body, pip = (210.0, 50.0) if dark_pips else (110.0, 240.0)
-    L = np.full((56 * big, 56 * big), body - 12.0, np.float32)
-    c, s = np.cos(angle), np.sin(angle)
-
-    def at(u: float, w: float) -> tuple[float, float]:
-        return (CX + c * u - s * w) * big, (CY + s * u + c * w) * big
-
-    h = SIDE / 2
-    cv2.fillConvexPoly(L, np.array([at(-h, -h), at(h, -h), at(h, h), at(-h, h)], np.int32), body)
-    for i, j in LAYOUTS[v]:
-        x, y = at(i * PIP_STEP * SIDE, j * PIP_STEP * SIDE)
-        cv2.circle(L, (int(x), int(y)), int(0.09 * SIDE * big), pip, -1)
-    return cv2.resize(L, (56, 56), interpolation=cv2.INTER_AREA)
+    return face_window(v, angle, body, pip, body - 12.0)
 
 
 def _footprint() -> np.ndarray:

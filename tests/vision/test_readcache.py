@@ -83,3 +83,20 @@ def test_read_uses_the_memory(board, monkeypatch) -> None:
     a, b = read(img, prof), read(img, prof)
     assert a.cube == b.cube and a.dice == b.dice
     assert len(calls) == 1
+
+
+def test_a_weak_centred_cube_as_clear_as_the_boards_is_sure() -> None:
+    """A board whose centred cube reads on a weak square is not searched for an offered cube on
+    every frame: a centred square near the clearest centred cube read on it is that cube; a much
+    weaker one (a checker on the bar's middle after the cube left) still sends the reader to
+    the field, as does no cube."""
+    def centre(score: float) -> cube_reader.CubeReading:
+        return cube_reader.CubeReading("center", 1, (245.0, 200.0), "bar", score, 1.0)
+
+    mem = readcache.CubeMemory(reading=centre(2.0), centre_best=2.3)
+    assert cube_reader.unsure(mem.reading)  # weak on its own
+    assert not readcache._unsure(mem)
+    mem.reading = centre(readcache.SAME_CUBE * 2.3 - 0.1)
+    assert readcache._unsure(mem)
+    mem.reading = None
+    assert readcache._unsure(mem)
