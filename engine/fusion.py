@@ -32,6 +32,7 @@ from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
 from .resync import Resync, only_hit, sure_board
 from .rules import Rules
+from .variants.hidden import hidden_pins
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
 
@@ -45,6 +46,8 @@ class Fusion(Resync):
         referee resyncs (``engine.resync``)."""
         if not obs.board_found or not obs.settled or self.settings is None:
             return []
+        if self.rules.pins:
+            obs = hidden_pins(obs)  # a pinned checker lies hidden under the pinner's
         events = self._observe(obs)
         if not events:
             return self._resync(obs)

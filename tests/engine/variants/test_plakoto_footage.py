@@ -1,0 +1,79 @@
+"""Plakoto whole-game footage, replayed: cases from held-out game 900000 (960x540, corners
+tapped), as observation sequences (no video).
+
+Turn 29 (black 1-1, 21/20(2) 10/8*): the roll was read once, cocked, with white's last dice and
+a phantom (``[1, 1, 3, 3, 5]``), so black's play had to be inferred from the board once white's
+6-1 lay read; the board showed the new pin on black's 8 (index 16) and the one left on black's
+10 (index 14) with one colour only (the pinned white lies hidden under black's checker). With
+the pins kept from the rules (``engine.variants.hidden``) black's 1-1 play is recorded; before,
+nothing explained the board and the record stopped there for the rest of the game."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.observation import Dice, Observation
+from engine.position import BLACK, Position
+from engine.referee import Phase, Referee
+from engine.rules import PLAKOTO
+from engine.variants.hidden import HIDDEN, hidden_pins
+from vision.turns import TrackedObservation
+
+# game 900000, frame 676: white has played 3-5 (22/17 9/6*), black to roll 1-1
+BEFORE = Position.from_json({
+    "points": [0, 0, 1, -4, 0, 1, -3, 0, 2, 1, -1, 0, 0, 0, -2, 0, 1, 0, -1, 0, 2, 2, 0, 2],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, -1, 0, 0, -1, 0, 0, 0, -1, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, -1, 0, 0]})
+# frame 705: after black's 1-1, 21/20(2) 10/8* (white's blot on index 16 pinned)
+AFTER = Position.from_json({
+    "points": [0, 0, 1, -2, -2, 1, -3, 0, 2, 1, -1, 0, 0, 0, -1, 0, -1, 0, -1, 0, 2, 2, 0, 2],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, -1, 0, 0, -1, 0, 0, 0, -1, 1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, -1, 0, 0]})
+HIDDEN_AT = (14, 16)  # the pins the reader counted with black's checker only
+
+
+def seen(pos: Position, run: int, dice: Dice | None = None,
+         hidden: tuple[int, ...] = ()) -> TrackedObservation:
+    """``pos`` read exactly (the base colour of each pin read), but each point of ``hidden``
+    read as its top checkers alone (the pinned one unseen, its base unread)."""
+    obs = Observation.exact(pos, dice=dice, with_base=True)
+    regions, base = list(obs.regions), list(obs.base)
+    for i in hidden:
+        top = pos.points[i]
+        regions[i] = {(max(top, 0), max(-top, 0)): 0.98}
+        base[i] = None
+    return TrackedObservation(regions, dice=dice, floor=obs.floor, base=tuple(base), run=run)
+
+
+def black_to_roll() -> Referee:
+    ref = Referee(PLAKOTO)
+    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
+    ref.command({"command": "set_position", "position": BEFORE.to_json(), "turn": "black"})
+    assert ref.phase == Phase.ROLL and ref.turn is BLACK
+    return ref
+
+
+def test_a_play_that_pins_is_recorded_though_the_pins_read_with_one_colour() -> None:
+    ref = black_to_roll()
+    events = ref.observe(seen(BEFORE, 76, Dice((1, 1, 3, 3, 5), None, True)))
+    events += ref.observe(seen(AFTER, 79, None, HIDDEN_AT))
+    events += ref.observe(seen(AFTER, 80, Dice((1, 6), "white"), HIDDEN_AT))
+    moved = [e for e in events if e.type == "Moved"]
+    assert [(e["side"], e["dice"], e["play"]) for e in moved] == [
+        ("black", [1, 1], "21/20(2) 10/8*")]
+    assert ref.position == AFTER
+    assert not any(e.type in ("IllegalMoveFlagged", "PositionCorrected") for e in events)
+
+
+def test_a_point_read_with_one_colour_may_hide_a_pin() -> None:
+    obs = seen(AFTER, 1, None, HIDDEN_AT)
+    wide = hidden_pins(obs)
+    assert wide.regions[16][(1, 1)] == HIDDEN * obs.regions[16][(0, 1)]
+    assert wide.regions[16][(0, 1)] == obs.regions[16][(0, 1)]  # the reading itself stays
+    assert wide.regions[21] == obs.regions[21]  # a point read with both colours: as read
+    assert wide.regions[24:] == obs.regions[24:]  # bars and trays: as read
+    assert wide.log_likelihood(AFTER) > obs.log_likelihood(AFTER)
+    # a pin the camera saw nowhere costs no more than HIDDEN's odds per point
+    unpinned = replace(obs, regions=[{k: v for k, v in r.items() if k != (1, 1)} if r else r
+                                     for r in obs.regions])
+    assert hidden_pins(unpinned).regions[16][(1, 1)] == HIDDEN * 0.98
