@@ -33,6 +33,7 @@ from .position import BLACK, WHITE, Position, Side
 from .resync import Resync, only_hit, sure_board
 from .rules import Rules
 from .variants.hidden import hidden_pins
+from .variants.reread import reread_roll
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
 
@@ -67,6 +68,9 @@ class Fusion(Resync):
             return self._observe_doubled(obs)
         if self.phase == Phase.ROLLED:
             assert self.turn is not None
+            reread = reread_roll(self, obs) if self.rules.hooks else []
+            if reread:  # the roll was read while the dice tumbled: put right, then judged
+                return reread + (self._observe(obs) if self.phase == Phase.ROLLED else [])
             dice = obs.dice
             if dice is not None and dice.owner in (None, self.turn.value) and \
                     sorted(dice.values) == sorted(self.dice or ()):

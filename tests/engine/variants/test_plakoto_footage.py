@@ -77,3 +77,50 @@ def test_a_point_read_with_one_colour_may_hide_a_pin() -> None:
     unpinned = replace(obs, regions=[{k: v for k, v in r.items() if k != (1, 1)} if r else r
                                      for r in obs.regions])
     assert hidden_pins(unpinned).regions[16][(1, 1)] == HIDDEN * 0.98
+
+
+# tuning game 1000, frame 564: black to roll 1-3 (24/21 23/22); the dice read 3-3 while rolling
+ROLLING = Position.from_json({
+    "points": [-5, -3, -1, 0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 2, -2, 4, 1, 3, 0, 0, 1],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0]})
+ROLLED = Position.from_json({
+    "points": [-4, -2, -2, -1, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 2, -2, 4, 1, 3, 0, 0, 1],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, 0, 0, 0, 0, -1, 0, 0, -1, 0, -1, 0, 0, 0, 0, 0, 1, 0, -1, 0, 0, 0, 0]})
+
+
+def rolled_three_three() -> Referee:
+    ref = Referee(PLAKOTO)
+    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
+    ref.command({"command": "set_position", "position": ROLLING.to_json(), "turn": "black"})
+    events = ref.observe(seen(ROLLING, 54, Dice((3, 3), "black")))
+    assert [e.type for e in events] == ["Rolled"] and ref.dice == (3, 3)
+    return ref
+
+
+def test_a_roll_read_while_the_dice_tumbled_is_put_right_when_they_lie() -> None:
+    ref = rolled_three_three()
+    events = ref.observe(seen(ROLLING, 54, Dice((1, 3), "black")))
+    assert events == []  # one reading is not enough
+    events = ref.observe(seen(ROLLING, 54, Dice((1, 3), "black")))
+    assert [e.type for e in events] == ["DiceCorrected"] and sorted(ref.dice) == [1, 3]
+    events = ref.observe(seen(ROLLED, 55, Dice((1, 3), "black")))  # played, dice down
+    events += ref.observe(seen(ROLLED, 56))  # the dice picked up
+    moved = [(e["side"], sorted(e["dice"]), e["play"]) for e in events if e.type == "Moved"]
+    assert moved == [("black", [1, 3], "24/21 23/22")]
+
+
+def test_other_dice_read_after_the_opponents_are_a_new_roll_not_a_reread() -> None:
+    ref = rolled_three_three()
+    ref.observe(seen(ROLLING, 55, Dice((2, 5), "white")))  # the opponent's dice in between
+    for _ in range(3):
+        assert ref.observe(seen(ROLLING, 55, Dice((1, 3), "black"))) == []
+    assert ref.dice == (3, 3)
+
+
+def test_other_dice_read_runs_later_are_no_reread() -> None:
+    ref = rolled_three_three()
+    for _ in range(3):
+        assert ref.observe(seen(ROLLING, 57, Dice((1, 3), "black"))) == []
+    assert ref.dice == (3, 3)
