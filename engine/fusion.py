@@ -433,8 +433,7 @@ class Fusion(Resync):
         one) or the opponent has moved since: the resync's to explain, never the mover's
         illegal play to flag (a flag accuses a player)."""
         assert self.turn is not None
-        if any(seen.pinned) or any(self.position.pinned):
-            return False  # a pin hides the opponent's checker under the mover's: counted apart
+        # a pinned checker counts for its owner (resync.side_part): pinned is not moved
         return not only_hit(self.position, seen, self.turn.other)
 
     def _rolled_again(self, obs: Observation) -> bool:

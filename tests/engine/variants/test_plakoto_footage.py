@@ -124,3 +124,25 @@ def test_other_dice_read_runs_later_are_no_reread() -> None:
     for _ in range(3):
         assert ref.observe(seen(ROLLING, 57, Dice((1, 3), "black"))) == []
     assert ref.dice == (3, 3)
+
+
+# held-out 900000, late in the game as recorded after a miss: black to play 6-1 from BEHIND
+# while the board shows white's checkers borne off (white's plays went by unseen)
+BEHIND = Position.from_json({
+    "points": [5, 2, 2, 1, 2, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, -2, -5, -5],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})
+ON = Position.from_json({
+    "points": [7, 4, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -3, -10],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 4, "black": 0}})
+
+
+def test_a_board_where_the_opponents_checkers_moved_is_no_flag_while_pins_stand() -> None:
+    ref = Referee(PLAKOTO)
+    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
+    ref.command({"command": "set_position", "position": BEHIND.to_json(), "turn": "black"})
+    ref.command({"command": "roll", "dice": [6, 1]})
+    events = []
+    for run in (1, 2, 3):
+        events += ref.observe(seen(ON, run))
+    assert not any(e.type == "IllegalMoveFlagged" for e in events)
