@@ -276,9 +276,8 @@ class Resync(Inference):
         moved other than to the bar: not the side's own play, legal or not), are recorded
         first, so the roll is judged from where the board is, not flagged as a play two plays
         on."""
-        if self.phase != Phase.ROLL or self.turn is None or self.rules.hooks or \
-                not self.rules.hits or not fully_seen(obs):
-            return []
+        if self.phase != Phase.ROLL or self.turn is None or not fully_seen(obs):
+            return []  # the variants too (their legal plays; no hits: the opponent's stand)
         pos, side = self.position, self.turn
         ceiling = best_possible(obs)
         boards = self._midway(pos, side, roll)

@@ -1,5 +1,5 @@
-"""Plakoto whole-game footage, replayed: cases from held-out game 900000 (960x540, corners
-tapped), as observation sequences (no video).
+"""Plakoto whole-game footage, replayed: cases from held-out game 900000 and tuning game 1000
+(960x540, corners tapped, dice read), as observation sequences (no video).
 
 Turn 29 (black 1-1, 21/20(2) 10/8*): the roll was read once, cocked, with white's last dice and
 a phantom (``[1, 1, 3, 3, 5]``), so black's play had to be inferred from the board once white's
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.observation import Dice, Observation
-from engine.position import BLACK, Position
+from engine.position import BLACK, WHITE, Position
 from engine.referee import Phase, Referee
 from engine.rules import PLAKOTO
 from engine.variants.hidden import HIDDEN, hidden_pins
@@ -146,3 +146,28 @@ def test_a_board_where_the_opponents_checkers_moved_is_no_flag_while_pins_stand(
     for run in (1, 2, 3):
         events += ref.observe(seen(ON, run))
     assert not any(e.type == "IllegalMoveFlagged" for e in events)
+
+
+# tuning game 1000 as recorded after turn 71: black to roll; its missed 3-3 (4/1(3)) and white's
+# 4-4 (18/2) then lie on the board when black's next roll, 4-2, is read
+MISSED = Position.from_json({
+    "points": [6, 1, 2, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -3, 0, 0, -6],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, -1, -1, -1, 0, 0, -1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})
+CAUGHT = Position.from_json({
+    "points": [6, 2, 2, 1, 1, 0, 0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -9],
+    "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0},
+    "pinned": [0, 0, -1, -1, -1, 0, 0, -1, 0, -1, 0, 0, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})
+
+
+def test_a_roll_read_on_a_board_a_whole_turn_on_records_the_missed_turn_first() -> None:
+    ref = Referee(PLAKOTO)
+    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
+    ref.command({"command": "set_position", "position": MISSED.to_json(), "turn": "black"})
+    events = ref.observe(seen(CAUGHT, 1, Dice((2, 4), "black")))
+    moved = [(e["side"], sorted(e["dice"]), e["play"]) for e in events if e.type == "Moved"]
+    # then black's 4-2, read: no checker of black's can move it (the rest lie pinned): a dance
+    assert moved == [("black", [3, 3], "4/1(3)"), ("white", [4, 4], "18/2"),
+                     ("black", [2, 4], "")]
+    assert ref.position == CAUGHT and ref.turn is WHITE
+    assert not any(e.type in ("IllegalMoveFlagged", "PositionCorrected") for e in events)
