@@ -652,7 +652,8 @@ def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple
     a, b = dice
     steps = [a] * 4 if a == b else [a, b]
     sums = {sum(steps[:k]) for k in range(len(steps) + 1)} | set(steps)
-    moved = before.pip_count(side) - seen.pip_count(side)
+    # pips in the variant's own numbering (Long Nardi's black runs otherwise than backgammon's)
+    moved = sum(p * (my0[p] - my1[p]) for p in range(1, 26))
     return moved not in sums
 
 

@@ -203,8 +203,8 @@ class Resync(Inference):
         mover's own play, legal or not), over two settled runs; [] while waiting for the
         second; None when nothing explains it so."""
         if self.phase != Phase.ROLLED or self.turn is None or self.dice is None or \
-                self.rules.hooks or not self.rules.hits or not fully_seen(obs):
-            return None
+                not fully_seen(obs):
+            return None  # the variants too (their legal plays; no hits: the opponent's stand)
         pos, side, other = self.position, self.turn, self.turn.other
         roll = (max(self.dice), min(self.dice))
         key = (pos, side, roll)
