@@ -40,6 +40,8 @@ from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
 from .resync import SURE, Resync, only_hit, sure_board
 from .rules import Rules
+from .variants.hidden import hidden_pins
+from .variants.reread import reread_roll
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
 
@@ -53,10 +55,12 @@ class Fusion(Resync):
         referee resyncs (``engine.resync``)."""
         if not obs.board_found or not obs.settled or self.settings is None:
             return []
+        if self.rules.pins:
+            obs = hidden_pins(obs)  # a pinned checker lies hidden under the pinner's
         events = self._observe(obs)
         if not events:
             return self._resync(obs)
-        self._note_board(sure_board(obs, self.position))
+        self._note_board(sure_board(obs, self.position, self.rules.pins))
         return events
 
     def _observe(self, obs: Observation) -> list[Event]:
@@ -73,6 +77,9 @@ class Fusion(Resync):
             return self._observe_doubled(obs)
         if self.phase == Phase.ROLLED:
             assert self.turn is not None
+            reread = reread_roll(self, obs) if self.rules.hooks else []
+            if reread:  # the roll was read while the dice tumbled: put right, then judged
+                return reread + (self._observe(obs) if self.phase == Phase.ROLLED else [])
             dice = obs.dice
             if dice is not None and dice.owner in (None, self.turn.value) and \
                     sorted(dice.values) == sorted(self.dice or ()):
@@ -563,8 +570,7 @@ class Fusion(Resync):
         one) or the opponent has moved since: the resync's to explain, never the mover's
         illegal play to flag (a flag accuses a player)."""
         assert self.turn is not None
-        if any(seen.pinned) or any(self.position.pinned):
-            return False  # a pin hides the opponent's checker under the mover's: counted apart
+        # a pinned checker counts for its owner (resync.side_part): pinned is not moved
         return not only_hit(self.position, seen, self.turn.other)
 
     def _rolled_again(self, obs: Observation) -> bool:
@@ -783,7 +789,8 @@ def _impossible_midway(before: Position, seen: Position, side: Side, dice: tuple
     a, b = dice
     steps = [a] * 4 if a == b else [a, b]
     sums = {sum(steps[:k]) for k in range(len(steps) + 1)} | set(steps)
-    moved = before.pip_count(side) - seen.pip_count(side)
+    # pips in the variant's own numbering (Long Nardi's black runs otherwise than backgammon's)
+    moved = sum(p * (my0[p] - my1[p]) for p in range(1, 26))
     return moved not in sums
 
 

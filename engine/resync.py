@@ -71,11 +71,12 @@ PHASES = (Phase.ROLL, Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
 Step = tuple[Side, Position, list[Roll]]  # who played, the board after, the rolls that make it
 
 
-def sure_board(obs: Observation, pos: Position) -> Position | None:
+def sure_board(obs: Observation, pos: Position, pins: bool = False) -> Position | None:
     """The board ``obs`` clearly shows: its most likely whole position (:func:`whole_board`),
     every region seen and no hand, each region where it differs from ``pos`` read with its
-    best count ``SURE`` likelier than the next; None otherwise."""
-    seen = whole_board(obs)
+    best count ``SURE`` likelier than the next; None otherwise. ``pins``: a point read with
+    both colours is a Plakoto pin (its base colour under the other)."""
+    seen = whole_board(obs, pins)
     if seen is None:
         return None
     floor = obs.floor
@@ -91,8 +92,13 @@ def sure_board(obs: Observation, pos: Position) -> Position | None:
 
 
 def side_part(pos: Position, side: Side) -> tuple[int, ...]:
-    """``side``'s checkers alone: its count on each point, its bar and its tray."""
+    """``side``'s checkers alone: its count on each point (pinned ones too, in Plakoto), its
+    bar and its tray."""
     sign = 1 if side is WHITE else -1
+    if pos.pinned:
+        return (*(max(0, sign * n) + max(0, sign * u) for n, u in zip(pos.points, pos.pinned,
+                                                                        strict=True)),
+                pos.bar(side), pos.off(side))
     return (*(max(0, sign * n) for n in pos.points), pos.bar(side), pos.off(side))
 
 
@@ -127,14 +133,15 @@ class Resync(Inference):
         expected play: the sequence of plays that explains it, else the position set from the
         board (see the module's docstring). Nothing while a step waits for more runs."""
         if self.phase not in PHASES or self.turn is None or self.replaying or \
-                self.rules.hooks or not self.rules.hits or not fully_seen(obs):
-            return []
+                self.rules.pins or not fully_seen(obs):
+            return []  # Plakoto: its whole games came out worse with it (36 -> 31 of 97)
         run = getattr(obs, "run", None)
         state = (self.position, self.phase, self.turn, run)
         if run is not None and self.__dict__.get("_resync_last") == state:
             return []  # once a settled run (and referee state): its further reads add little
         self.__dict__["_resync_last"] = state
-        self._note_board(whole_board(obs))
+        pins = self.rules.pins
+        self._note_board(whole_board(obs, pins))
         pos, side = self.position, self.turn
         ceiling = best_possible(obs)
         here = obs.log_likelihood(pos)
@@ -174,7 +181,7 @@ class Resync(Inference):
                 # reply is judged from there)
                 return self._record_path(obs, *first)
             return []
-        seen = sure_board(obs, pos)
+        seen = sure_board(obs, pos, pins)
         if seen is None or seen == pos or self._flagged_board(seen) or \
                 ceiling - obs.log_likelihood(seen) >= MARGIN or misfits(obs, seen) > MISFITS:
             return []
@@ -196,8 +203,8 @@ class Resync(Inference):
         mover's own play, legal or not), over two settled runs; [] while waiting for the
         second; None when nothing explains it so."""
         if self.phase != Phase.ROLLED or self.turn is None or self.dice is None or \
-                self.rules.hooks or not self.rules.hits or not fully_seen(obs):
-            return None
+                not fully_seen(obs):
+            return None  # the variants too (their legal plays; no hits: the opponent's stand)
         pos, side, other = self.position, self.turn, self.turn.other
         roll = (max(self.dice), min(self.dice))
         key = (pos, side, roll)
@@ -288,9 +295,8 @@ class Resync(Inference):
         moved other than to the bar: not the side's own play, legal or not), are recorded
         first, so the roll is judged from where the board is, not flagged as a play two plays
         on."""
-        if self.phase != Phase.ROLL or self.turn is None or self.rules.hooks or \
-                not self.rules.hits or not fully_seen(obs):
-            return []
+        if self.phase != Phase.ROLL or self.turn is None or not fully_seen(obs):
+            return []  # the variants too (their legal plays; no hits: the opponent's stand)
         pos, side = self.position, self.turn
         ceiling = best_possible(obs)
         boards = self._midway(pos, side, roll)
@@ -574,11 +580,12 @@ class Resync(Inference):
                           "turn": turn.value, "source": "camera", "reason": reason})
 
 
-def whole_board(obs: Observation) -> Position | None:
+def whole_board(obs: Observation, pins: bool = False) -> Position | None:
     """The most likely whole position (fifteen checkers a side): the region-by-region most
     likely, each side's count put right by the cheapest changes of one checker in a region
-    (at most two a side, each costing less than MARGIN); None when none is whole so."""
-    best = obs.most_likely_position()
+    (at most two a side, each costing less than MARGIN); None when none is whole so.
+    ``pins``: a point read with both colours is a Plakoto pin."""
+    best = obs.most_likely_position(pins=pins)
     if best is None or not fully_seen(obs):
         return None
     pos = best
@@ -610,6 +617,8 @@ def _nudged(pos: Position, side: Side, step: int) -> list[Position]:
         mine = sign * n
         if mine < 0 or (step < 0 and mine == 0):
             continue
+        if step < 0 and mine == 1 and pos.pinned_at(i):
+            continue  # a Plakoto pin's top checker: taken, the pinned one has no top
         new = points.copy()
         new[i] = n + sign * step
         out.append(replace(pos, points=tuple(new)))
