@@ -4,32 +4,15 @@ hide. Tuning seeds (the benchmark holds out 900000+)."""
 
 from __future__ import annotations
 
-from functools import cache
-
-import numpy as np
-
-from calibration.calibrate import START, calibrate
-from tests.scenes.dataset import random_state
-from tests.scenes.scene import Scene, random_setup
-from tests.scenes.scene import State as SceneState
+from tests.vision.tapped import tapped_frame
 from vision import checkers, read
-
-
-@cache
-def _frame(seed: int, k: int):  # noqa: ANN202
-    setup = random_setup(seed)
-    scene = Scene(setup)
-    img0, tr0 = scene.render(SceneState(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
-    img, tr = scene.render(random_state(setup, seed * 100 + k))
-    return prof, img, tr
 
 
 def test_a_sure_read_under_a_hand_s_edge_is_kept() -> None:
     """Tuning 700018 frame 1 (graphite leather, a hand over points 12-15): point 16 is two
     thirds foreign at its front and read empty with certainty; the truth does not call it
     hidden. Unseen before UNSEEN_SURE."""
-    prof, img, tr = _frame(700018, 1)
+    prof, img, tr = tapped_frame(700018, 1)
     obs = read(img, prof)
     assert obs.hand and tr["hand"] and 15 not in tr["hidden_regions"]
     assert obs.regions[15] is not None
@@ -39,7 +22,7 @@ def test_a_sure_read_under_a_hand_s_edge_is_kept() -> None:
 def test_without_the_rule_the_point_is_unseen(monkeypatch) -> None:  # noqa: ANN001
     """The same read with UNSEEN_SURE above any probability: the point is unseen (the rule is
     what keeps it)."""
-    prof, img, _tr = _frame(700018, 1)
+    prof, img, _tr = tapped_frame(700018, 1)
     monkeypatch.setattr(checkers, "UNSEEN_SURE", 2.0)
     from vision.readmemory import forget
 
@@ -51,7 +34,7 @@ def test_a_bar_under_a_hand_read_unsure_is_unseen(monkeypatch) -> None:  # noqa:
     """Tuning 700023 frame 1 (walnut olive, the hand over the bar): black's two on the bar were
     read as five, 0.22 sure, the bar half 0.8 foreign; now unseen (right: the hand hides it),
     and with the rule off (BAR_LOW above any share) read wrong."""
-    prof, img, tr = _frame(700023, 1)
+    prof, img, tr = tapped_frame(700023, 1)
     from vision.readmemory import forget
 
     forget(prof)
