@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-import cv2
 import numpy as np
 
 import calibration.find as find
@@ -21,6 +20,7 @@ from calibration.find import (
     plausible,
     work_lab,
 )
+from tests.calibration.triangles import triangle_board
 
 
 def _array_climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[float, ...],
@@ -91,20 +91,9 @@ def _array_climb(img: np.ndarray, quad: np.ndarray, bar: float, steps: tuple[flo
     return q, bar, best
 
 
-def _frame() -> np.ndarray:
-    frame = np.full((480, 640, 3), (60, 110, 150), np.uint8)  # a plain field ...
-    for c in range(12):  # ... with two rows of alternating triangles, a bar between halves
-        x = 70 + c * 40 + (30 if c >= 6 else 0)
-        col = (40, 40, 170) if c % 2 else (200, 220, 230)
-        cv2.fillConvexPoly(frame, np.int32([[x, 40], [x + 40, 40], [x + 20, 200]]), col)
-        cv2.fillConvexPoly(frame, np.int32([[x, 450], [x + 40, 450], [x + 20, 290]]),
-                           col[::-1])
-    return cv2.GaussianBlur(frame, (5, 5), 0)
-
-
 def test_float_climbs_end_as_the_array_climbs(monkeypatch) -> None:  # noqa: ANN001
     rng = np.random.default_rng(23)
-    _s, lab = work_lab(_frame())
+    _s, lab = work_lab(triangle_board())
     true = np.float64([[70, 40], [580, 40], [580, 450], [70, 450]])
     starts = [(true + rng.normal(0, 7, (4, 2)), b) for b in (0.05, 0.07, 0.03, 0.09)]
     asked: dict[str, list] = {"float": [], "array": []}

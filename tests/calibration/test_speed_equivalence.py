@@ -11,6 +11,7 @@ import numpy as np
 from calibration.discount import median0
 from calibration.find import ALL_BARS, COARSE, _eta, _model
 from calibration.grid import _inside, _top_stable
+from tests.calibration.triangles import triangle_board
 
 
 def test_top_stable_is_the_stable_argsort_head() -> None:
@@ -201,19 +202,10 @@ def test_disc_inner_pixels_as_one_disc_at_a_time() -> None:
 def test_climbs_side_by_side_end_as_one_by_one() -> None:
     """find._refine_many (the climbs warped and scored together, bars of several widths in one
     round) ends each climb where _refine alone does."""
-    import cv2
-
     from calibration.find import _refine, _refine_many, work_lab
 
     rng = np.random.default_rng(17)
-    frame = np.full((480, 640, 3), (60, 110, 150), np.uint8)  # a plain field ...
-    for c in range(12):  # ... with two rows of alternating triangles, a bar between halves
-        x = 70 + c * 40 + (30 if c >= 6 else 0)
-        col = (40, 40, 170) if c % 2 else (200, 220, 230)
-        cv2.fillConvexPoly(frame, np.int32([[x, 40], [x + 40, 40], [x + 20, 200]]), col)
-        cv2.fillConvexPoly(frame, np.int32([[x, 450], [x + 40, 450], [x + 20, 290]]),
-                           col[::-1])
-    frame = cv2.GaussianBlur(frame, (5, 5), 0)
+    frame = triangle_board()
     _s, lab = work_lab(frame)
     true = np.float64([[70, 40], [580, 40], [580, 450], [70, 450]])
     starts = [(true + rng.normal(0, 6, (4, 2)), b) for b in (0.05, 0.07, 0.05)]
