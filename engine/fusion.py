@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .events import Event
@@ -112,8 +113,6 @@ class Fusion(Resync):
         seen = self.__dict__.get("_one_die")
         if seen is None or seen[0] != key:
             return obs
-        from dataclasses import replace
-
         # a pair read in an earlier run is carried as cocked: it chooses among the rolls that
         # make the play (``_pick``), never grounds a flag (``_illegal_unread`` wants it read now)
         carried = seen[1] if len(seen[1].values) == 1 else replace(seen[1], cocked=True)
@@ -127,8 +126,6 @@ class Fusion(Resync):
         if hint is not None and len(hint.values) == 1 and hint.owner in (None, side.value):
             having = sorted((r for r in rolls if hint.values[0] in r), reverse=True)
             if having:
-                from dataclasses import replace
-
                 obs = replace(obs, roll_hint=Dice(tuple(having[0]), hint.owner))  # type: ignore[call-arg]
         return super()._pick(obs, rolls, side)
 
@@ -508,8 +505,7 @@ class Fusion(Resync):
                 # the two plays seen in one run so far: the mover's own play, when the board
                 # tells it alone, is recorded now (a wait for a second run the board may never
                 # give, the opponent moving on, lost the turn and the next); else wait
-                done = self._mover_done(seen) if seen is not None else []
-                return done
+                return self._mover_done(seen) if seen is not None else []
         if seen is not None:
             done = self._mover_done(seen)
             if done:
@@ -758,8 +754,6 @@ class Fusion(Resync):
 
 def _no_roll_hint(obs: Observation) -> Observation:
     """``obs`` without the roll a single read saw (it is no roll of the dance recorded)."""
-    from dataclasses import replace
-
     return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 
