@@ -416,6 +416,8 @@ def main() -> None:
         kit = kit_for(prof)
         strips = point_strips(img, prof, kit)
         observe_dice(img, prof, regions, strips)  # build the profile's caches
+        if kit.canvas is not None:
+            kit.canvas.whole()  # (a calibrated board's: built whole from its second frame on)
         kit.memory.forget()  # a new scene: nothing remembered
         t = time.process_time()
         observe_dice(img, prof, regions, strips)

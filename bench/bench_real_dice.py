@@ -1,16 +1,22 @@
 """Real photos' dice: ``python -m bench.bench_real_dice`` reads every photo in ../shared/real
 one-shot (board finder, provisional profile, then the dice reader) and prints per photo the dice
 read (values refused are shown as ?), the truth, and "dice right" when they match exactly; then
-the dice over all photos: read right, wrong, refused."""
+the dice over all photos: read right, wrong, refused; and the one-shot dice reader's CPU time
+per photo (``read_dice_oneshot`` on the photo's provisional profile as one-shot reading first
+meets it: nothing of the dice reader's built; process_time, one core, median of 3).
+``--whole-canvas``: the read windows' canvas built whole at once (as before it was built per
+window on a one-shot photo: ``vision.dice.CANVAS_WHOLE = 0``), for the time's A/B."""
 
 from __future__ import annotations
 
 import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import json  # noqa: E402
 import sys  # noqa: E402
+import time  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import cv2  # noqa: E402
@@ -18,14 +24,16 @@ import numpy as np  # noqa: E402
 
 from calibration.find import BoardNotFound  # noqa: E402
 from calibration.oneshot import DICE_READINGS, read_oneshot  # noqa: E402
-from vision.dice import read_dice_oneshot  # noqa: E402
+from vision import dice as dice_mod  # noqa: E402
+from vision.dice import KIT_KEY, read_dice_oneshot  # noqa: E402
 
 REAL = Path(__file__).resolve().parents[1].parent / "shared" / "real"
 
 
-def read_photo(img: np.ndarray) -> list[int | None] | None:
+def read_photo(img: np.ndarray, times: list[float] | None = None
+               ) -> list[int | None] | None:
     """The dice values one-shot reading finds on a photo (None per refused die), or None when
-    no board is found."""
+    no board is found. ``times``: the one-shot dice reader's CPU time is added to it."""
     try:
         obs, prof = read_oneshot(img)
     except BoardNotFound:
@@ -33,6 +41,14 @@ def read_photo(img: np.ndarray) -> list[int | None] | None:
     dice = prof._cache.get(DICE_READINGS)  # every die read_oneshot read (not read twice)
     if dice is None:
         _roll, dice = read_dice_oneshot(img, prof, list(obs.regions))
+    if times is not None:
+        took = []
+        for _ in range(3):
+            prof._cache.pop(KIT_KEY, None)  # as first met: nothing of the dice reader built
+            t = time.process_time()
+            read_dice_oneshot(img, prof, list(obs.regions))
+            took.append(time.process_time() - t)
+        times.append(float(np.median(took)))
     return [d.value for d in dice]
 
 
@@ -53,12 +69,16 @@ def per_die(got: list[int | None], want: list[int]) -> dict[str, int]:
 
 
 def main() -> int:
+    cv2.setNumThreads(1)
+    if "--whole-canvas" in sys.argv[1:]:
+        dice_mod.CANVAS_WHOLE = 0
     truth = json.loads((REAL / "truth.json").read_text())
     right = scored = 0
     tally = {"right": 0, "wrong": 0, "refused": 0, "dice": 0}
+    times: list[float] = []
     print(f"{'photo':36} {'read':>16} {'truth':>14}  verdict")
     for name, t in sorted(truth.items()):
-        got = read_photo(cv2.imread(str(REAL / name)))
+        got = read_photo(cv2.imread(str(REAL / name)), times)
         want = t["dice"]
         shown = "no board" if got is None else " ".join("?" if v is None else str(v) for v in got)
         if want == "?":
@@ -74,6 +94,9 @@ def main() -> int:
     print(f"photos with every die right: {right}/{scored}; dice: {tally['dice']}, read right "
           f"{tally['right']}, wrong {tally['wrong']}, refused {tally['refused']} (readings of "
           "nothing the truth has count as wrong only with a value)")
+    if times:
+        print(f"read_dice_oneshot: median {1000 * float(np.median(times)):.1f} ms per photo "
+              f"(max {1000 * max(times):.1f}; process_time, one core, {len(times)} photos)")
     return 0
 
 

@@ -135,6 +135,8 @@ LONG_REFUSED = 2.0  # a refused footprint longer than this (x its width) is no d
 # another window read it wrong: 700000+, a 5 as 1)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
+CANVAS_WHOLE = 48  # read windows computed alone (0.2 ms each) before the whole canvas is
+# built (12..20 ms) and sliced, on the first frame read with it (see :class:`WindowCanvas`)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -236,28 +238,93 @@ class DiceKit:
     held: tuple[tuple[int, ...], np.ndarray] | None = None  # the last counts' held mosaic
 
 
-@dataclass
 class WindowCanvas:
-    """The playing field (and half a read window around it) at the read window's scale, built
-    once: every read window is a slice of it. ``origin``: canonical (x, y) of pixel (0, 0)'s
-    corner; ``px``: canvas pixels per canonical pixel; ``template``: the empty field's Lab;
-    ``mi``, ``mj``: each pixel's field-mosaic row and column (to look the held mask up);
-    ``field``: 1 on the playing field, 0 on the bar and beyond the field's edges (there the
-    template is the nearest column's, not what the board shows: no foreground)."""
+    """The playing field (and half a read window around it) at the read window's scale: every
+    read window is a slice of it. ``origin``: canonical (x, y) of pixel (0, 0)'s corner;
+    ``px``: canvas pixels per canonical pixel; ``shape``: its (rows, columns). Per pixel: the
+    empty field's Lab (``template``), its field-mosaic row and column (``mi``, ``mj``: to look
+    the held mask up) and ``field``: 1 on the playing field, 0 on the bar and beyond the
+    field's edges (there the template is the nearest column's, not what the board shows: no
+    foreground).
 
-    origin: np.ndarray
-    px: float
-    template: np.ndarray
-    mi: np.ndarray
-    mj: np.ndarray
-    field: np.ndarray | None = None
+    Built lazily (:meth:`window`): on the first frame read with it, a window's pixels are
+    computed for that window alone (the same arithmetic, pixel by pixel, as the whole
+    canvas's), up to :data:`CANVAS_WHOLE` windows; from the second frame on (a calibrated board
+    is read frame after frame) the whole canvas is built once and sliced. A one-shot photo is
+    one frame of a few windows: the whole canvas cost 12..20 ms there, its windows 0.2 ms
+    each."""
+
+    def __init__(self, lay: Layout, mosaic: np.ndarray) -> None:
+        span = WIN_DIES * DIE_D * lay.d
+        self.lay = lay
+        self.mosaic = mosaic  # the empty field's template as the field mosaic
+        self.px = WIN / span
+        self.origin = np.array([-span / 2, -span / 2])
+        self.shape = (int(np.ceil((lay.H + span) * self.px)),
+                      int(np.ceil((lay.W + span) * self.px)))
+        self.asked = 0  # windows computed alone so far
+        self.frames = 0  # frames read with it (:meth:`new_frame`)
+        self._whole: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._last: tuple[tuple[int, int], tuple[np.ndarray, ...]] | None = None
+
+    def _pixels(self, rows: np.ndarray, cols: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(template, mi, mj, field) of the canvas pixels ``rows`` x ``cols``."""
+        lay = self.lay
+        X, Y = np.meshgrid(self.origin[0] + (cols + 0.5) / self.px,
+                           self.origin[1] + (rows + 0.5) / self.px)
+        i, j = canon_to_mosaic(lay, X, Y)
+        mi, mj = i.astype(np.float32), j.astype(np.float32)
+        tmpl = cv2.remap(self.mosaic, mj, mi, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        inside = (X >= 0) & (X <= lay.W) & (Y >= 0) & (Y <= lay.H) \
+            & ((X <= 6 * lay.pw) | (X >= 6 * lay.pw + lay.bar_w))
+        return tmpl, mi, mj, inside.astype(np.uint8)
+
+    def whole(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(template, mi, mj, field) of the whole canvas, built once."""
+        if self._whole is None:
+            self._whole = self._pixels(np.arange(self.shape[0]), np.arange(self.shape[1]))
+        return self._whole
+
+    def window(self, a: int, b: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """(template, mi, mj, field) of the read window at canvas place (a, b) (top-left row,
+        column)."""
+        if self._whole is None:
+            if self._last is not None and self._last[0] == (a, b):
+                return self._last[1]  # type: ignore[return-value]
+            if self.frames <= 1 and self.asked < CANVAS_WHOLE:
+                self.asked += 1
+                got = self._pixels(np.arange(a, a + WIN), np.arange(b, b + WIN))
+                self._last = ((a, b), got)
+                return got
+        return tuple(x[a:a + WIN, b:b + WIN] for x in self.whole())  # type: ignore[return-value]
+
+    def new_frame(self) -> None:
+        """A frame is read with the canvas (the second builds it whole)."""
+        self.frames += 1
+
+    @property
+    def template(self) -> np.ndarray:
+        return self.whole()[0]
+
+    @property
+    def mi(self) -> np.ndarray:
+        return self.whole()[1]
+
+    @property
+    def mj(self) -> np.ndarray:
+        return self.whole()[2]
+
+    @property
+    def field(self) -> np.ndarray:
+        return self.whole()[3]
 
     def place(self, centre: np.ndarray) -> tuple[np.ndarray, int, int] | None:
         """The window centre nearest ``centre`` whose pixels are canvas pixels, and the slice's
         top-left (row, column); None when the window leaves the canvas."""
         b = int(round((centre[0] - self.origin[0]) * self.px)) - WIN // 2
         a = int(round((centre[1] - self.origin[1]) * self.px)) - WIN // 2
-        if a < 0 or b < 0 or a + WIN > self.template.shape[0] or b + WIN > self.template.shape[1]:
+        if a < 0 or b < 0 or a + WIN > self.shape[0] or b + WIN > self.shape[1]:
             return None
         c = self.origin + (np.array([b, a], np.float64) + WIN / 2) / self.px
         return c, a, b
@@ -346,22 +413,18 @@ def _dice_key(dice: list[DieReading]) -> list[tuple[Any, ...]]:
 
 
 def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
-    span = WIN_DIES * DIE_D * lay.d
-    px = WIN / span
-    origin = np.array([-span / 2, -span / 2])
-    w, h = int(np.ceil((lay.W + span) * px)), int(np.ceil((lay.H + span) * px))
-    X, Y = np.meshgrid(origin[0] + (np.arange(w) + 0.5) / px,
-                       origin[1] + (np.arange(h) + 0.5) / px)
-    i, j = canon_to_mosaic(lay, X, Y)
-    mi, mj = i.astype(np.float32), j.astype(np.float32)
-    tmpl = cv2.remap(template, mj, mi, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    inside = (X >= 0) & (X <= lay.W) & (Y >= 0) & (Y <= lay.H) \
-        & ((X <= 6 * lay.pw) | (X >= 6 * lay.pw + lay.bar_w))
-    return WindowCanvas(origin, px, tmpl, mi, mj, inside.astype(np.uint8))
+    """The read windows' canvas of a layout whose empty field's field mosaic is ``template``."""
+    return WindowCanvas(lay, template)
+
+
+KIT_KEY = "dice_kit"  # the profile's cache key of its :class:`DiceKit`
+READER_PREP = "prep{}"  # the checker reader's per-size work in the profile's cache
+# (:func:`vision.read.prepared`; its strip maps begin with the 24 point strips')
 
 
 def kit_for(profile: Any) -> DiceKit:
-    key = "dice_kit"
+    """The dice reader's kit of a profile, built on first use and kept in its cache."""
+    key = KIT_KEY
     if key not in profile._cache:
         lay = profile.layout
         kinds = strip_kinds(lay)
@@ -402,8 +465,13 @@ def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
     size = (frame.shape[1], frame.shape[0])
     if size not in kit.maps:
         lay = kit.lay
-        specs = strip_specs(lay, profile.trays_right)[:24]
-        kit.maps[size] = frame_maps(lay, specs, profile.homography(size))
+        prep = profile._cache.get(READER_PREP.format(size))
+        if prep is not None:  # the checker reader's maps: its first 24 strips are these
+            n = 24 * strip_length(lay)
+            kit.maps[size] = (prep["maps"][0][:n], prep["maps"][1][:n])
+        else:
+            specs = strip_specs(lay, profile.trays_right)[:24]
+            kit.maps[size] = frame_maps(lay, specs, profile.homography(size))
     return sample(frame, kit.maps[size], 24)
 
 
@@ -569,8 +637,8 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
     assert cv is not None
     held = None
     if held_mosaic is not None:
-        held = cv2.remap(held_mosaic, cv.mj[a:a + WIN, b:b + WIN], cv.mi[a:a + WIN, b:b + WIN],
-                         cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
+        _t, mi, mj, _f = cv.window(a, b)
+        held = cv2.remap(held_mosaic, mj, mi, cv2.INTER_NEAREST, borderMode=cv2.BORDER_REPLICATE)
     centre = cv.origin + (np.array([b, a], np.float64) + WIN / 2) / cv.px
     return window_matrix(kit.lay, H, centre, WIN_DIES * DIE_D * kit.lay.d), held
 
@@ -592,12 +660,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     lab = lab8.astype(np.float32)
     L = lab[..., 0]
     a, b = place
-    d2 = _d2(lab, kit.canvas.template[a:a + WIN, b:b + WIN], kit.sigma)  # type: ignore[union-attr]
+    tmpl, _mi, _mj, on_field = kit.canvas.window(a, b)  # type: ignore[union-attr]
+    d2 = _d2(lab, tmpl, kit.sigma)
     fg = (d2 > FG_SIGMA2).astype(np.uint8)
     if held is not None:
         fg[held > 0] = 0
-    if FIELD_ONLY and kit.canvas.field is not None:  # type: ignore[union-attr]
-        fg &= kit.canvas.field[a:a + WIN, b:b + WIN]  # type: ignore[union-attr]
+    if FIELD_ONLY:
+        fg &= on_field
     fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     fp = _footprint(fg, dpx)
     joined = False
@@ -746,11 +815,11 @@ def _at_rim(kit: DiceKit, comp: np.ndarray, place: tuple[int, int]) -> bool:
     """Whether footprint ``comp`` (of the window at canvas ``place``) reaches the bar or the
     field's edge (a pixel beside it is off the field)."""
     cv = kit.canvas
-    if cv is None or cv.field is None:
+    if cv is None:
         return False
-    a, b = place
+    on_field = cv.window(*place)[3]
     ring = cv2.dilate(comp, np.ones((3, 3), np.uint8))
-    return bool((ring & (1 - cv.field[a:a + WIN, b:b + WIN])).any())
+    return bool((ring & (1 - on_field)).any())
 
 
 def _grow(dpx: float) -> np.ndarray:
@@ -836,6 +905,9 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         mem.now = list(mem.last)
         return mem.confirmed(list(still), near)
     mem.new_frame()
+    canvas = getattr(kit, "canvas", None)  # (a test's kit may have none)
+    if canvas is not None:
+        canvas.new_frame()
     out: list[DieReading] = []
     deep: list[np.ndarray] = []
     found = candidates(kit, strips[:24], held, small, deep)
