@@ -381,10 +381,30 @@ SEED_GROW = 1.0  # pose seeds from spots within this x the nominal side round th
 SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may imply
 
 
+FIT = True  # a face the three rounds refuse is fitted whole (:mod:`vision.facefit`)
+
+
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
               second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
               third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
-    """(value or None, the face used, clarity, best guess).
+    """(value or None, the face used, clarity, best guess): :func:`search_face`, and for a
+    face it refuses after its third round, the whole-face fit's value when it agrees with the
+    best layout (:func:`vision.facefit.fit_read`; taken as a read short of plain)."""
+    v, face, clarity, guess = search_face(L, comp, nominal, frame_px, second_round, lift,
+                                          third_round)
+    if v is None and face is not None and FIT and third_round and ROUND3:
+        from .facefit import fit_read  # (it builds on this module's layouts)
+
+        fv = fit_read(L, face, nominal, guess, read_pips(L, face).contrast)
+        if fv is not None:
+            return fv, replace(face, by_spots=True), clarity, guess
+    return v, face, clarity, guess
+
+
+def search_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
+                second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
+                third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
+    """(value or None, the face used, clarity, best guess) by the pip layouts' search.
 
     Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
     the best fit overall); the best layout is then read at its own pose by the nine places. A
