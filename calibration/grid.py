@@ -38,10 +38,11 @@ def _rows(y: np.ndarray, r: float, top: bool, k: int = ROWS) -> list[float]:
     arm hides)."""
     ys = np.sort(y) if top else np.sort(y)[::-1]
     out: list[float] = []
-    for v in ys:
-        near = np.abs(y - v) < ROW_TOL * r
-        if near.sum() >= 2 and all(abs(v - o) > r for o in out):
-            out.append(float(np.median(y[near])))
+    near = np.abs(y[None, :] - ys[:, None]) < ROW_TOL * r  # (sorted, discs)
+    many = (near.sum(1) >= 2).tolist()
+    for i, v in enumerate(ys.tolist()):
+        if many[i] and all(abs(v - o) > r for o in out):
+            out.append(float(np.median(y[near[i]])))
         if len(out) == k:
             break
     if len(ys) and all(abs(ys[0] - o) > r for o in out):
@@ -54,49 +55,88 @@ def _phases(x: np.ndarray, pw: np.ndarray, bar_w: np.ndarray, w: float
     """Per point width and bar width (``pw``, ``bar_w``: arrays of one length), the left edges
     x0 whose column centres the discs' x fit best (histogram peaks of the x0 each disc implies
     for each column, stepped pw / 8 and smoothed [1, 2, 1], at least pw / 3 apart), with the
-    fit (0..n)."""
-    m = len(pw)
+    fit (0..n). (:func:`_phases_many` of one set of discs.)"""
+    return _phases_many([x], pw, bar_w, w)[0]
+
+
+def _phases_many(xs: list[np.ndarray], pw: np.ndarray, bar_w: np.ndarray, w: float
+                 ) -> list[list[list[tuple[float, float]]]]:
+    """:func:`_phases` of each set of discs' x in ``xs`` (:func:`_phase_arrays` as lists)."""
+    out: list[list[list[tuple[float, float]]]] = [[[] for _ in pw] for _ in xs]
+    for i, j, x0, f in zip(*_phase_arrays(xs, pw, bar_w, w), strict=True):
+        out[i][j].append((float(x0), float(f)))
+    return out
+
+
+def _phase_arrays(xs: list[np.ndarray], pw: np.ndarray, bar_w: np.ndarray, w: float
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_phases` of each set of discs' x in ``xs`` (the rows of discs between each pair
+    of long edges tried), all at once, as arrays: the set, the point width's index, x0 and the
+    fit of every phase kept, by set, then point width, then rank. The sets are padded to one
+    length (NaN, never a column's disc), their histograms side by side, one greedy pass over
+    every (set, point width, bar) and each set's fits summed over its own discs alone: the
+    same values as a set at a time (the arrays are small, and NumPy's per-call costs were
+    most of the time)."""
+    g, m = len(xs), len(pw)
+    D = max((len(x) for x in xs), default=0)
+    none = (np.zeros(0, np.intp), np.zeros(0, np.intp), np.zeros(0), np.zeros(0))
+    if D == 0:
+        return none
+    X = np.full((g, D), np.nan)
+    for i, x in enumerate(xs):
+        X[i, :len(x)] = x
     cols = np.arange(12)
     offs = (cols + 0.5) * pw[:, None] + np.where(cols >= 6, bar_w[:, None], 0.0)  # (m, 12)
-    cand = (x[None, :, None] - offs[:, None, :]).reshape(m, -1)
-    ok = (cand > -0.1 * w) & (cand + (12 * pw + bar_w)[:, None] < 1.1 * w)
-    out: list[list[tuple[float, float]]] = [[] for _ in range(m)]
+    cand = (X[:, None, :, None] - offs[None, :, None, :]).reshape(g * m, -1)
+    PW, BW = np.tile(pw, g), np.tile(bar_w, g)  # per row (set-major)
+    ok = (cand > -0.1 * w) & (cand + (12 * PW + BW)[:, None] < 1.1 * w)
     if not ok.any():
-        return out
-    step = pw / 8
+        return none
+    step = PW / 8
     lo = np.where(ok, cand, np.inf).min(1)
+    lo = np.where(np.isfinite(lo), lo, 0.0)  # a row with no disc: nothing of it is kept
     idx = np.where(ok, ((cand - lo[:, None]) / step[:, None]), 0).astype(int)
     n = np.where(ok, idx, -1).max(1) + 1  # each histogram's length
     L = int(n.max()) + 2
-    flat = (np.arange(m)[:, None] * L + idx)[ok]
-    bins = np.bincount(flat, minlength=m * L).reshape(m, L).astype(float)
+    rows = g * m
+    flat = (np.arange(rows)[:, None] * L + idx)[ok]
+    bins = np.bincount(flat, minlength=rows * L).reshape(rows, L).astype(float)
     sm = 2 * bins
     sm[:, 1:] += bins[:, :-1]
     sm[:, :-1] += bins[:, 1:]
     sm[np.arange(L)[None, :] >= n[:, None]] = -np.inf  # past a histogram's end
-    order = _top_stable(sm, X0_KEEP * 3)  # (m, t)
+    order = _top_stable(sm, X0_KEEP * 3)  # (rows, t)
     x0 = lo[:, None] + (order + 0.5) * step[:, None]
     live = np.isfinite(np.take_along_axis(sm, order, 1)) & ok.any(1)[:, None]
     take = np.zeros(order.shape, bool)
     for t in range(order.shape[1]):  # greedy, best first: a third of a point width apart
-        near = (np.abs(x0[:, :t] - x0[:, t:t + 1]) <= pw[:, None] / 3) & take[:, :t]
+        near = (np.abs(x0[:, :t] - x0[:, t:t + 1]) <= PW[:, None] / 3) & take[:, :t]
         take[:, t] = live[:, t] & ~near.any(1) & (take.sum(1) < X0_KEEP)
-    js, ts = np.nonzero(take)  # the fits of the phases kept only
-    d = _nearest_column(x, x0[js, ts], offs[js])
-    fits = np.exp(-((d / (0.25 * pw[js][:, None])) ** 2)).sum(1)  # (kept,)
-    for j, t, f in zip(js, ts, fits, strict=True):
-        out[j].append((float(x0[j, t]), float(f)))
-    return out
+    rs, ts = np.nonzero(take)  # the fits of the phases kept only
+    if not len(rs):
+        return none
+    sets, js = rs // m, rs % m
+    d = _nearest_column(X[sets], x0[rs, ts], offs[js])  # (kept, D), NaN past a set's discs
+    e = np.exp(-((d / (0.25 * pw[js][:, None])) ** 2))
+    fits = np.empty(len(rs))
+    ends = np.searchsorted(sets, np.arange(g + 1))
+    for i, x in enumerate(xs):  # each set's fits over its own discs (its sums as alone)
+        a, b = ends[i], ends[i + 1]
+        if a < b:
+            fits[a:b] = e[a:b, :len(x)].sum(1)
+    return sets, js, x0[rs, ts], fits
 
 
 def _nearest_column(x: np.ndarray, x0: np.ndarray, offs: np.ndarray) -> np.ndarray:
     """(k, discs): each disc's distance ``|x - (x0 + off)|`` to its nearest column centre of
     each of k phases (``x0`` (k,), column offsets ``offs`` (k, columns)), a column at a time:
-    the same values as the minimum over a (k, discs, columns) array, without it."""
+    the same values as the minimum over a (k, discs, columns) array, without it. ``x``: the
+    discs' x (discs,), or each phase's own (k, discs)."""
     xk = x0[:, None]
-    d = np.abs(x[None, :] - (xk + offs[:, :1]))
+    xx = x if x.ndim == 2 else x[None, :]
+    d = np.abs(xx - (xk + offs[:, :1]))
     for c in range(1, offs.shape[1]):
-        np.minimum(d, np.abs(x[None, :] - (xk + offs[:, c:c + 1])), out=d)
+        np.minimum(d, np.abs(xx - (xk + offs[:, c:c + 1])), out=d)
     return d
 
 
@@ -135,29 +175,34 @@ def _grid_arrays(ch: Checkers, size: tuple[int, int], rows: int = ROWS
     pws = np.asarray([k * r for k, _b in _PW_B])
     bs = np.asarray([b for _k, b in _PW_B])
     bar_ws = bs * 12 * pws / (1 - bs)
+    pairs: list[tuple[np.ndarray, float, float]] = []  # (back-rotation, y0, y1) per pair
+    xs: list[np.ndarray] = []  # the discs between each pair of long edges, along the points
     for a in (ch.angle, ch.angle + np.pi / 2):
         R = _rot(-a)
-        Rt = _rot(a).T
         p = ch.discs.xy @ R.T  # stacks along y, points along x
+        bottoms = _rows(p[:, 1], r, False, rows)
         for y0r in _rows(p[:, 1], r, True, rows):
-            for y1r in _rows(p[:, 1], r, False, rows):
+            for y1r in bottoms:
                 y0, y1 = y0r - EDGE_IN * r, y1r + EDGE_IN * r
                 if not HEIGHT[0] < (y1 - y0) / r < HEIGHT[1]:
                     continue
                 inside = (p[:, 1] > y0) & (p[:, 1] < y1)
-                x = p[inside, 0]
-                found = _phases(x, pws, bar_ws, max(w, h) * 1.5)
-                js = [j for j, ph in enumerate(found) for _ in ph]
-                if not js:
-                    continue
-                x0 = np.asarray([x0 for ph in found for x0, _f in ph])
-                x1 = x0 + (12 * pws + bar_ws)[js]
-                quads.append(np.stack([np.c_[x0, np.full(len(x0), y0)],
-                                       np.c_[x1, np.full(len(x0), y0)],
-                                       np.c_[x1, np.full(len(x0), y1)],
-                                       np.c_[x0, np.full(len(x0), y1)]], 1) @ Rt)  # (n, 4, 2)
-                bars.append(bs[js])
-                fits.append(np.asarray([f for ph in found for _x0, f in ph]))
+                pairs.append((_rot(a).T, y0, y1))
+                xs.append(p[inside, 0])
+    sets, js, x0s, fs = _phase_arrays(xs, pws, bar_ws, max(w, h) * 1.5)
+    ends = np.searchsorted(sets, np.arange(len(pairs) + 1))
+    for i, (Rt, y0, y1) in enumerate(pairs):
+        a, b = ends[i], ends[i + 1]
+        if a == b:
+            continue
+        x0 = x0s[a:b]
+        x1 = x0 + (12 * pws + bar_ws)[js[a:b]]
+        c = np.empty((b - a, 4, 2))
+        c[:, 0, 0], c[:, 1, 0], c[:, 2, 0], c[:, 3, 0] = x0, x1, x1, x0
+        c[:, :2, 1], c[:, 2:, 1] = y0, y1
+        quads.append(c @ Rt)  # (n, 4, 2)
+        bars.append(bs[js[a:b]])
+        fits.append(fs[a:b])
     if not quads:
         return np.zeros((0, 4, 2)), np.zeros(0), np.zeros(0)
     return np.concatenate(quads), np.concatenate(bars), np.concatenate(fits)
