@@ -51,8 +51,10 @@ _U, _V = (a.ravel() for a in np.meshgrid(_g, _g))
 
 
 def _columns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(n, 1 + masks + templates) regressors, each template's value, and the (masks,
-    templates, 3, 3) inverse Gram matrices of [1, mask, template]."""
+    """The regressors made orthonormal, for a picture with its mean taken off: (n, masks +
+    masks x templates) columns (each mask without its mean, then each template without its
+    mean and its part along that mask), each template's value, and (masks, templates) the
+    templates' norms so made (the pips' coefficient is the projection over it)."""
     temps, vals = [], []
     for v in range(1, 7):
         turns = [LAYOUTS[v]] if _turned(LAYOUTS[v]) == LAYOUTS[v] else \
@@ -63,24 +65,28 @@ def _columns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 for a, b in lay:
                     t += np.exp(-((_U - a * PIP_STEP) ** 2 + (_V - b * PIP_STEP) ** 2)
                                 / (2 * sg * sg))
-                temps.append(t)
+                temps.append(t - t.mean())
                 vals.append(v)
     erfv = np.vectorize(erf)
-    masks = [0.25 * (1 + erfv((0.5 - np.abs(_U)) / (np.sqrt(2) * e)))
-             * (1 + erfv((0.5 - np.abs(_V)) / (np.sqrt(2) * e))) for e in EDGES]
-    cols = np.column_stack([np.ones_like(_U), *masks, *temps])
-    gi = np.empty((len(masks), len(temps), 3, 3))
+    masks = []
+    for e in EDGES:
+        m = 0.25 * (1 + erfv((0.5 - np.abs(_U)) / (np.sqrt(2) * e))) \
+            * (1 + erfv((0.5 - np.abs(_V)) / (np.sqrt(2) * e)))
+        m = m - m.mean()
+        masks.append(m / np.linalg.norm(m))
+    cols, norms = list(masks), np.empty((len(masks), len(temps)))
     for i, m in enumerate(masks):
         for k, t in enumerate(temps):
-            X = np.column_stack([np.ones_like(_U), m, t])
-            gi[i, k] = np.linalg.inv(X.T @ X)
-    return cols.astype(np.float32), np.array(vals), gi
+            r = t - (t @ m) * m
+            norms[i, k] = np.linalg.norm(r)
+            cols.append(r / norms[i, k])
+    return np.column_stack(cols).astype(np.float32), np.array(vals), norms
 
 
-_COLS, _VALS, _GI = _columns()
+_COLS, _VALS, _NORMS = _columns()
 _NM = len(EDGES)
 _BY_VALUE = [np.nonzero(np.tile(_VALS == v, _NM))[0] for v in range(1, 7)]  # (mask, template)
-_BASIS = np.stack([np.ones_like(_U), _U, _V]).astype(np.float32)  # (3, n)
+_U32, _V32 = _U[None].astype(np.float32), _V[None].astype(np.float32)
 
 
 def poses(face: Face, nominal: float) -> np.ndarray:
@@ -96,31 +102,25 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, flo
     dark pips) of the whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
     P = poses(face, nominal).astype(np.float32)
     ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
-    # sample places as one product each: [cx, cos, -sin] @ [1; U; V] (and the same for y)
-    sx = np.stack([P[:, 0], ca, -sa], 1) @ _BASIS
-    sy = np.stack([P[:, 1], sa, ca], 1) @ _BASIS
+    sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
+    sy = P[:, 1:2] + sa[:, None] * _U32 + ca[:, None] * _V32
     p = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    pp = np.einsum("ij,ij->i", p, p).astype(np.float64)[:, None, None]
-    proj = (p @ _COLS).astype(np.float64)  # (poses, 1 + masks + templates)
-    s1 = proj[:, None, None, 0]  # each (poses, masks, templates) by broadcasting
-    sm = proj[:, 1:1 + _NM, None]
-    st = proj[:, None, 1 + _NM:]
-    g = _GI
-    # the residual of [1, mask, template]'s least squares: pp - x' G^-1 x, x = (s1, sm, st)
-    rss = pp - (g[..., 0, 0] * s1 * s1 + g[..., 1, 1] * sm * sm + g[..., 2, 2] * st * st
-                + 2.0 * (g[..., 0, 1] * s1 * sm + g[..., 0, 2] * s1 * st
-                         + g[..., 1, 2] * sm * st))
-    flat = rss.reshape(len(P), -1)
+    p -= p.mean(1, keepdims=True)  # the constant's part
+    pp = np.einsum("ij,ij->i", p, p).astype(np.float64)
+    proj = (p @ _COLS).astype(np.float64)  # along each mask, then each (mask, template)
+    # the residual of [1, mask, template]'s least squares, as the basis is orthonormal
+    sq = proj * proj
     nt = len(_VALS)
-    best = np.array([float(flat[:, c].min()) for c in _BY_VALUE])
+    rss = (pp[:, None, None] - sq[:, :_NM, None]
+           - sq[:, _NM:].reshape(len(P), _NM, nt)).reshape(len(P), -1)
+    best = np.array([float(rss[:, c].min()) for c in _BY_VALUE])
     o = np.argsort(best)
     v = int(o[0]) + 1
     llr = float(len(_U) * np.log(best[o[1]] / max(best[o[0]], 1e-9)))
     cols = _BY_VALUE[v - 1]
-    pi, ci = divmod(int(np.argmin(flat[:, cols])), len(cols))
+    pi, ci = divmod(int(np.argmin(rss[:, cols])), len(cols))
     mi, ki = divmod(int(cols[ci]), nt)
-    x = np.array([s1[pi, 0, 0], sm[pi, mi, 0], st[pi, 0, ki]])
-    return v, llr, float(g[mi, ki, 2] @ x)
+    return v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki])
 
 
 def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
