@@ -33,6 +33,7 @@ import numpy as np  # noqa: E402
 from bench.bench_vision import region_errors, rendered, slots_right  # noqa: E402
 from calibration.calibrate import START, calibrate, learn_discs  # noqa: E402
 from engine import Position  # noqa: E402
+from engine.observation import expected_counts  # noqa: E402
 from vision.readmemory import forget as forget_checkers  # noqa: E402
 
 _READ = __import__("vision.read", fromlist=["read"])
@@ -55,6 +56,21 @@ def profile_for(seed: int, img0: np.ndarray, tr0: dict, cache: Path, again: bool
     with path.open("wb") as f:
         pickle.dump(prof, f)
     return prof
+
+
+CONFIDENT = 20.0  # a wrong read this much likelier than the truth: the referee takes it as sure
+# (engine.phase.MARGIN = log 20)
+
+
+def confident(obs, r: int, truth: tuple[int, int]) -> bool:  # noqa: ANN001
+    """Whether region ``r``'s most likely count is at least ``CONFIDENT`` times likelier than
+    the truth's (the observation's floor for counts it does not list): a wrong read the referee
+    would act on, where an unseen or unsure one makes it wait."""
+    d = obs.regions[r]
+    if not d:
+        return False
+    best = max(d.values())
+    return best >= CONFIDENT * max(d.get(truth, 0.0), obs.floor)
 
 
 def main() -> None:
@@ -87,6 +103,7 @@ def main() -> None:
     errs: Counter = Counter()
     wrong: dict[str, list] = {}
     t_read = []
+    confident_wrong = 0
     for s in range(args.setups):
         seed = args.base + s
         style, img0, tr0, shots = rendered(seed, args.frames, args.cache)
@@ -108,12 +125,19 @@ def main() -> None:
             e = region_errors(obs, pos, tr, prof)
             key = f"{seed}/{k}"
             wrong[key] = [[kind, r, style] for kind, _w, r in e]
+            exp = expected_counts(pos)
             for kind, where, r in e:
                 errs[kind] += 1
+                sure = r >= 0 and confident(obs, r, exp[r])
+                confident_wrong += int(sure)
                 if not args.quiet:
                     best = obs.best_counts()[r] if r >= 0 else None
+                    p = max(obs.regions[r].values()) if r >= 0 and obs.regions[r] else None
+                    pt = obs.regions[r].get(exp[r], 0.0) if r >= 0 and obs.regions[r] else None
                     print(f"  {seed} f{k} {style} hand={int(tr['hand'])}: {kind} ({where}) "
-                          f"region {r} read {best}")
+                          f"region {r} truth {exp[r] if r >= 0 else tr['hand']} read {best} "
+                          + ("" if p is None else f"p {p:.3f} p(truth) {pt:.3g}")
+                          + (" CONFIDENT" if sure else ""))
     allp = perfect["hand"] + perfect["no hand"]
     print(f"slots {100 * vr_t / vn_t:.2f} %  perfect {100 * np.mean(allp):.1f} % "
           f"(no hand {100 * np.mean(perfect['no hand']):.1f} %, hand "
@@ -121,6 +145,8 @@ def main() -> None:
           f"wrong regions {sum(v for k, v in errs.items() if not k.startswith('hand'))}  "
           f"read median {1000 * np.median(t_read):.1f} ms")
     print("  " + ", ".join(f"{k} {v}" for k, v in errs.most_common()))
+    print(f"  wrong regions read confidently (best count >= {CONFIDENT:g} x the truth's "
+          f"likelihood, what the referee takes as sure): {confident_wrong}")
     if args.out:
         args.out.write_text(json.dumps(wrong))
     if args.against:

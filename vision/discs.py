@@ -56,8 +56,8 @@ L_OFF = 16 * 2.55  # 8-bit Lab: L + L_OFF and a, b about 128 scale as the cube r
 GAIN_SPREAD = 1.0  # columns: how far a point's light is read from its row neighbours
 GAIN_POWER = 0.75  # share of the measured gain (in log) taken (tuning 700000+: 0.75-1 alike)
 MAX_GAIN = 2.0  # light gains kept within [1/2, 2] (in Lab's cube-root scale)
-ALIKE = 1.0  # combined spreads within which a checker top's pixel is alike the empty look (says
-# nothing; tuning 700000+ and 1000+: 0.5-1.5 alike, 2 worse)
+ALIKE = 1.5  # combined spreads within which a checker top's pixel is alike the empty look (says
+# nothing; tuning 700000+ and 1000+: 0.5-1.5 alike, 2 worse; 1.5 with CLIP_RANGE, see there)
 CLIPPED = 250.0  # a BGR channel this bright may be clipped: it only bounds the light from below
 MIN_TOPS = 3  # first-row calibration checkers of each colour needed for the BGR tops
 GAIN_BAND = 4  # strip rows per band of a point's light along its strip
@@ -68,6 +68,16 @@ LIT_SHARE = 0.5  # a covered point's borrowed look: this share of the way from i
 # to that mean under its own light (1.0 with the light field: alike)
 LIGHT_FIELD = False  # the light along the points from one smooth field (``vision.lightfield``;
 # off, see ``vision.light.FIELD``)
+CLIP_RANGE = 1.5  # a checker top calibration saw clipped is up to this much brighter than the
+# clip's bound (in BGR; all its pixels clipped: the whole range, see ``DiscModel.tops_lit``).
+# With CLIP_CHROMA 8 and ALIKE 1.5, bench.checker_harness --relearn (5 frames), against 1.0 /
+# 0 / 1.0: tuning 700000+ 40 setups wrong regions 76 -> 72, read confidently wrong 45 -> 34
+# (whites missed 26 -> 15), slots 98.90 -> 99.02 %; 1000+ 40 setups 42 -> 40, 19 -> 14
+# (phantom whites 15 -> 9), perfect 83.5 -> 84.0 %. Each alone was no better (ALIKE 1.5 alone:
+# 77 and 44 wrong; CLIP_RANGE 1.5 alone: 77 wrong; 2.0 as 1.5)
+CLIP_CHROMA = 8.0  # Lab a, b spread of a top seen clipped (its hue under a dimmer light is
+# unknown: a clipped channel hides it)
+CLIP_STEPS = 5  # levels the range is looked at (their colours' box in Lab is the model's)
 TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
 TRAY_COLOUR = {26: 1, 27: 0}  # tray strip (strips.TRAY_TOP / TRAY_BOTTOM): black's, white's
 TRAY_SPREAD = 1.0  # widening of the checker colour's spread on a tray
@@ -201,6 +211,9 @@ class DiscModel:
     gain_bgr: np.ndarray | None = None  # (24, L) the light along each point (a BGR factor):
     # a point's tops are these times its light, clipped at white (instead of ``side_mean``,
     # ``gain``)
+    tops_clip: np.ndarray | None = None  # (2 colours, 2 rows, 2 sides, TS*TS) share of each
+    # BGR top cell's calibration pixels that were clipped: such a top is at least as bright as
+    # ``tops_bgr`` says, how much more is unknown (see ``tops_lit``)
     _noise: np.ndarray | None = field(default=None, repr=False, compare=False)
     learned: np.ndarray | None = field(default=None, repr=False, compare=False)  # the strip
     # pixels the last ``learn_empty`` took
@@ -228,18 +241,41 @@ class DiscModel:
         return w / w.sum(1, keepdims=True)
 
     def tops_lit(self, colour: int, row: np.ndarray, cols: np.ndarray, strips: np.ndarray,
-                 slots: Slots, light: np.ndarray | None = None) -> np.ndarray:
+                 slots: Slots, light: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, np.ndarray | None]:
         """(n, Q, 3) Lab checker-top means of one colour at every disc pixel of ``slots`` on
         point strips ``strips`` (rows ``row``, columns ``cols``): the BGR tops (the halves'
         weighted by how near each was seen) times the light at each pixel, clipped at white as
-        a camera clips them. ``light``: the strips' light (n, L) when they are not points (the
-        bar halves, ``bar_light``)."""
+        a camera clips them; and the extra Lab spread (n, Q, 3) of tops calibration saw clipped
+        (``tops_clip``; None without): such a top is anywhere from its bound up to
+        ``CLIP_RANGE`` times brighter (its share of clipped pixels of the way), so under a
+        dimmer light than calibration's it shows anywhere between the bound's colour and a
+        brighter, more clipped one: the mean is the middle of the box in Lab those colours
+        span, the spread half its size (tuning
+        700000, green_oak: ivory tops clipped at calibration show L 248 under a point whose
+        light is 0.77 of the mean, where the bound lit gives L 211, so lone whites on dim cream
+        points read as empty). ``light``: the strips' light (n, L) when they are not points
+        (the bar halves, ``bar_light``)."""
         assert self.tops_bgr is not None and self.gain_bgr is not None
         w = self._side_weights(colour, row, cols)
         t = np.einsum("ns,nsqc->nqc", w, self.tops_bgr[colour][row])[:, slots.all_tidx]
         lg = self.gain_bgr[np.asarray(strips)] if light is None else light
         g = lg[:, slots.all_idx // SW]
-        return bgr_to_lab(np.clip(t * g[..., None], 0.0, 255.0))
+        t *= g[..., None]
+        lo = bgr_to_lab(np.clip(t, 0.0, 255.0))
+        if self.tops_clip is None or CLIP_RANGE <= 1.0:
+            return lo, None
+        share = np.einsum("ns,nsq->nq", w, self.tops_clip[colour][row])[:, slots.all_tidx]
+        up = (CLIP_RANGE - 1.0) * share[..., None]
+        low, high = lo.copy(), lo.copy()
+        for k in range(1, CLIP_STEPS + 1):  # the colours on the way (not a line in Lab: a
+            # clipping channel turns the hue on the way to white)
+            x = bgr_to_lab(np.clip(t * (1.0 + up * k / CLIP_STEPS), 0.0, 255.0))
+            np.minimum(low, x, out=low)
+            np.maximum(high, x, out=high)
+        extra = (high - low) / 2
+        extra[..., 1:] = np.hypot(extra[..., 1:], CLIP_CHROMA * share[..., None])
+        return (low + high) / 2, extra
 
     def bright(self, colour: int) -> bool:
         """Whether a colour's tops are lit as BGR under each pixel's light (``tops_lit``): not
@@ -267,13 +303,19 @@ class DiscModel:
             lab_gain = None if cols is None or self.gain is None else self.gain[strips][:, None]
         else:
             lab_gain = light[1][:, None]
-        for m, s in ((self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx]),
-                     *((self.tops_lit(c, row, cols, strips, slots,  # type: ignore[arg-type]
-                                      None if light is None else light[0])
-                        if bgr and self.bright(c) else
-                        (self.tops(c, row, cols) if lab_gain is None else
-                         relight(self.tops(c, row, cols), lab_gain))[:, tidx],
-                        self.sigma[c][row][:, tidx]) for c in (0, 1))):
+        looks = [(self.bg_mean[strips][:, idx], self.bg_sigma[strips][:, idx])]
+        for c in (0, 1):
+            sig = self.sigma[c][row][:, tidx]
+            if bgr and self.bright(c):
+                m, extra = self.tops_lit(c, row, cols, strips, slots,  # type: ignore[arg-type]
+                                         None if light is None else light[0])
+                if extra is not None:
+                    sig = np.sqrt(np.square(sig) + np.square(extra))
+            else:
+                m = (self.tops(c, row, cols) if lab_gain is None else
+                     relight(self.tops(c, row, cols), lab_gain))[:, tidx]
+            looks.append((m, sig))
+        for m, s in looks:
             means.append(m.astype(np.float32))
             invs.append((1.0 / s).astype(np.float32))
             consts.append((-np.sum(np.log(s), -1) - 2.7568).astype(np.float32))  # 1.5 log 2pi
@@ -576,7 +618,7 @@ class DiscModel:
                     side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (tn[:, None]
                                                                             + SIDE_SHRINK)
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
-        tops_bgr = gain_bgr = None
+        tops_bgr = gain_bgr = tops_clip = None
         if min(sum(1 for o in occupied if o[2] == c) for c in (1, 2)) >= MIN_TOPS and NS >= 24:
             if LIGHT_FIELD:  # one smooth field over the board from every free pixel
                 gain_bgr = fit_light(lab_to_bgr(labf[:24]).reshape(24, L, SW, 3),
@@ -584,10 +626,10 @@ class DiscModel:
                                      kinds[:24] >= 2)
             else:
                 gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
-            tops_bgr = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
-                                 len(dists), col_of)
+            tops_bgr, tops_clip = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds,
+                                            sl, len(dists), col_of)
         return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain,
-                   tops_bgr, gain_bgr)
+                   tops_bgr, gain_bgr, tops_clip)
 
     # -- JSON -----------------------------------------------------------------------------------
 
@@ -607,6 +649,8 @@ class DiscModel:
         if self.tops_bgr is not None and self.gain_bgr is not None:
             out["tops_bgr"] = enc(self.tops_bgr)
             out["gain_bgr"] = enc(self.gain_bgr, 4)
+            if self.tops_clip is not None:
+                out["tops_clip"] = enc(self.tops_clip, 3)
         return out
 
     @classmethod
@@ -620,7 +664,8 @@ class DiscModel:
                    dec(data["side_cols"]) if "side_cols" in data else None,
                    dec(data["gain"]) if "gain" in data else None,
                    dec(data["tops_bgr"]) if "tops_bgr" in data else None,
-                   dec(data["gain_bgr"]) if "gain_bgr" in data else None)
+                   dec(data["gain_bgr"]) if "gain_bgr" in data else None,
+                   dec(data["tops_clip"]) if "tops_clip" in data else None)
 
 
 def take_pixels(px: np.ndarray, idx: np.ndarray) -> np.ndarray:
@@ -710,11 +755,13 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
 
 def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, int]],
               kinds: np.ndarray, sl: Slots, nslots: int, col_of: dict[int, int]
-              ) -> np.ndarray:
+              ) -> tuple[np.ndarray, np.ndarray]:
     """(2 colours, 2 rows, 2 sides, TS*TS, 3) BGR checker tops under the row's mean light:
     each calibration checker's pixels divided by its point's light; a clipped channel only
-    bounds its cell from below (a top seen only clipped is as bright as that bound)."""
+    bounds its cell from below (a top seen only clipped is as bright as that bound); and
+    (2, 2, 2, TS*TS) each cell's share of clipped pixels (any channel)."""
     out = np.zeros((2, 2, 2, TS * TS, 3), np.float32)
+    share = np.zeros((2, 2, 2, TS * TS), np.float32)
 
     def acc(sel: list[tuple[int, int]], hue: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -729,6 +776,15 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
             np.maximum.at(lb, t[~seen], CLIPPED / g[~seen] * hue / hue.min())
         return s1, n, lb
 
+    def clipped(sel: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+        hit = np.zeros(TS * TS)
+        n = np.zeros(TS * TS)
+        for strip, j in sel:
+            x, t = bgr[strip, sl.idx[j]], sl.tidx[j]
+            np.add.at(hit, t, (x >= CLIPPED).any(1).astype(np.float64))
+            np.add.at(n, t, 1.0)
+        return hit, n
+
     for c in (0, 1):
         mine = [(s, j, col_of[s]) for s, j, colour in occupied if colour == c + 1 and j < nslots]
         px = np.concatenate([bgr[s, sl.idx[j]] for s, j, _ in mine]) if mine else None
@@ -742,11 +798,16 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
             known = (n[:, 0] > 0) | (lb.max(1) > 0)
             m = np.where(known[:, None], np.maximum(m, lb), m[known].mean(0) if known.any()
                          else 128.0)
+            hit, hn = clipped([(s, j) for s, j, _ in sel])
+            cm = hit / np.maximum(hn, 1)
             for side in (0, 1):
-                t1, tn, tlb = acc([(s, j) for s, j, cc in sel if int(cc >= 6) == side], hue)
+                here = [(s, j) for s, j, cc in sel if int(cc >= 6) == side]
+                t1, tn, tlb = acc(here, hue)
                 out[c, rowflag, side] = np.maximum((t1 + SIDE_SHRINK * m) / (tn + SIDE_SHRINK),
                                                    tlb)
-    return out
+                sh, sn = clipped(here)
+                share[c, rowflag, side] = (sh + SIDE_SHRINK * cm) / (sn + SIDE_SHRINK)
+    return out, share
 
 
 def unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:
