@@ -19,9 +19,12 @@ not at calibration); ``--no-dice`` skips the dice and cube tables (the read stil
 ``--parts`` prints the median process time of each part of the calibrated read.
 
 Each frame of a setup is a new scene, so its read remembers nothing of the last frame's dice and
-cube (``vision.readcache.forget``): the single-frame figure. ``--footage N`` reads the settled
-frames of recorded games in order as the live pipeline does (``bench.read_footage``), the last
-frame's dice and cube remembered and not, side by side; ``--setups 0 --footage N``: that alone.
+cube (``vision.readcache.forget``): the single-frame figure. With ``--errors`` or ``-v``,
+the wrong regions read confidently (their best count ``CONFIDENT`` times likelier than the
+truth) are counted: those the referee acts on, where an unseen or unsure region makes it wait.
+``--footage N`` reads the settled frames of recorded games in order as the live pipeline does
+(``bench.read_footage``), the last frame's dice and cube remembered and not, side by side;
+``--setups 0 --footage N``: that alone.
 """
 
 from __future__ import annotations
@@ -190,12 +193,18 @@ def main() -> None:
             stats["hand" if tr["hand"] else "no hand"]["perfect"].append(int(vr + hr == 28))
             stats[style]["hand"].append(int(obs.hand == tr["hand"]))
             if args.errors or args.verbose:
+                exp = expected_counts(pos)
                 for kind, where, r in region_errors(obs, pos, tr, prof):
                     errs[("style", kind, style)] += 1
                     errs[("place", kind, where)] += 1
                     errs[("ALL", kind, "ALL")] += 1
+                    sure = r >= 0 and confident(obs, r, exp[r])
+                    errs[("sure", "", "")] += int(sure)
+                    errs[("wrong", "", "")] += int(r >= 0)
                     if args.verbose:
-                        print(f"  {seed} frame {k} {style}: {kind} ({where}), region {r}")
+                        print(f"  {seed} frame {k} {style}: {kind} ({where}), region {r}"
+                              + (f" truth {exp[r]} read {obs.best_counts()[r]}"
+                                 + (" CONFIDENT" if sure else "") if r >= 0 else ""))
             if not args.no_dice:
                 dice_cube_stats(img, prof, obs, tr, dc)
             if k < args.oneshot:
@@ -228,6 +237,10 @@ def main() -> None:
         for k in ("no hand", "hand") if stats[k]["perfect"]))
     if args.errors:
         print_errors(errs)
+    if args.errors or args.verbose:
+        print(f"wrong regions read confidently (best count >= {CONFIDENT:g} x the truth's "
+              f"likelihood: the referee acts on them): {errs[('sure', '', '')]} of "
+              f"{errs[('wrong', '', '')]}")
     if not args.no_dice:
         print_dice_cube(dc)
     if times:
@@ -262,6 +275,20 @@ def rendered(seed: int, frames: int, cache: Path | None
         with path.open("wb") as f:
             pickle.dump(out, f)
     return out
+
+
+CONFIDENT = 20.0  # a wrong read this much likelier than the truth: the referee takes it as sure
+# (engine.phase.MARGIN = log 20)
+
+
+def confident(obs, r: int, truth: tuple[int, int]) -> bool:  # noqa: ANN001
+    """Whether region ``r``'s most likely count is at least ``CONFIDENT`` times likelier than
+    the truth's (the observation's floor for counts it does not list): a wrong read the referee
+    would act on, where an unseen or unsure one makes it wait."""
+    d = obs.regions[r]
+    if not d:
+        return False
+    return max(d.values()) >= CONFIDENT * max(d.get(truth, 0.0), obs.floor)
 
 
 ERROR_KINDS = ("white missed", "black missed", "phantom white", "phantom black", "colour swap",

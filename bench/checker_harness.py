@@ -30,7 +30,7 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bench.bench_vision import region_errors, rendered, slots_right  # noqa: E402
+from bench.bench_vision import CONFIDENT, confident, region_errors, rendered, slots_right  # noqa: E402
 from calibration.calibrate import START, calibrate, learn_discs  # noqa: E402
 from engine import Position  # noqa: E402
 from engine.observation import expected_counts  # noqa: E402
@@ -56,21 +56,6 @@ def profile_for(seed: int, img0: np.ndarray, tr0: dict, cache: Path, again: bool
     with path.open("wb") as f:
         pickle.dump(prof, f)
     return prof
-
-
-CONFIDENT = 20.0  # a wrong read this much likelier than the truth: the referee takes it as sure
-# (engine.phase.MARGIN = log 20)
-
-
-def confident(obs, r: int, truth: tuple[int, int]) -> bool:  # noqa: ANN001
-    """Whether region ``r``'s most likely count is at least ``CONFIDENT`` times likelier than
-    the truth's (the observation's floor for counts it does not list): a wrong read the referee
-    would act on, where an unseen or unsure one makes it wait."""
-    d = obs.regions[r]
-    if not d:
-        return False
-    best = max(d.values())
-    return best >= CONFIDENT * max(d.get(truth, 0.0), obs.floor)
 
 
 def main() -> None:
