@@ -16,10 +16,14 @@ slid to wherever a layout fits best (a blurred 6's rows pass for a 3's diagonal 
 
 Each value's best residual (sum of squares) is compared with the next value's: ``llr`` =
 n log(rss_second / rss_best) (n samples; a likelihood ratio under equal Gaussian noise, a
-score here, as neighbouring samples are not independent). The caller takes the value only
-when it is one of :data:`VALUES` (a lone pip and a 3's diagonal are what a point's tip, edge
-or shadow look like), the pip reader's own best layout agrees, its pips have the reader's
-colour and ``llr`` reaches :data:`MIN_LLR`.
+score here, as neighbouring samples are not independent). :func:`fit_read` takes the value
+only when the pip reader's own best layout agrees and its pips have the colour the reader saw:
+a 2, 4, 5 or 6 (:data:`VALUES`) at :data:`MIN_LLR`; a 3 (:data:`LONE`: a diagonal bar is
+what a point's edge or tip looks like) at :data:`LONE_LLR` when the fit also explains the
+window as a die face (at most :data:`RES_MAX` of its spread left); never a 1 (a lone dark
+spot on a plain board fits as well). Or when the reader's layout is what the value's blurred
+picture shows (:data:`BLURRED`: a 5 whose centre pip ran out, or whose four gaps read as light
+pips, as a 4; a 6 whose rows ran together as a 3) at that pair's score.
 """
 
 from __future__ import annotations
@@ -40,6 +44,11 @@ SHIFTS = (-0.15, -0.075, 0.0, 0.075, 0.15)  # these shifts (x the nominal side) 
 SIZES = (0.9, 1.0, 1.1)  # and sizes (x the nominal side)
 VALUES: tuple[int, ...] = (2, 4, 5, 6)  # values taken on this fit
 MIN_LLR = 50.0  # least score of the best value over the next (tuning: wrong ones <= 28)
+LONE: tuple[int, ...] = (3,)  # a value a point's edge or tip looks like (a diagonal bar): taken
+LONE_LLR = 100.0  # only at this score and when the fit explains the window as a die face,
+RES_MAX = 0.28  # leaving at most this share of its spread (tuning 700000+ and 1000+: 3s read
+# right at llr >= 100 left 0.06..0.27, wrong ones (windows with no die, 2s) 0.33 and more). Not
+# a 1: a lone dark spot on a plain board is explained as well as a 1 on a face (and 2 of 1180)
 BLURRED: dict[tuple[int, int], float] = {(5, 4): 100.0, (6, 3): 100.0}
 # (fit, the pip reader's layout) pairs taken at this score or more: a blurred 5 whose centre
 # pip the nine places lose is their 4, a blurred 6's two rows their 3's diagonal (tuning
@@ -97,9 +106,10 @@ def poses(face: Face, nominal: float) -> np.ndarray:
     return np.stack([face.cx + dx.ravel(), face.cy + dy.ravel(), a.ravel(), s.ravel()], 1)
 
 
-def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, float]:
-    """(best value, its score ``llr`` over the next value, its pips' coefficient ``c``: < 0
-    dark pips) of the whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
+def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, float, float]:
+    """(best value, its score ``llr`` over the next value, its pips' coefficient ``c`` (< 0:
+    dark pips), the share of the picture's spread its fit leaves unexplained) of the
+    whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
     P = poses(face, nominal).astype(np.float32)
     ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
     sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
@@ -120,7 +130,8 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, flo
     cols = _BY_VALUE[v - 1]
     pi, ci = divmod(int(np.argmin(rss[:, cols])), len(cols))
     mi, ki = divmod(int(cols[ci]), nt)
-    return v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki])
+    return v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki]), \
+        float(best[o[0]] / max(pp[pi], 1e-9))
 
 
 def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
@@ -130,10 +141,13 @@ def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
     nine places saw (``contrast`` > 0: dark pips) and a score of :data:`MIN_LLR` or more; or
     a value whose blurred picture the nine places read as ``guess`` (:data:`BLURRED`: a
     blurred 5's centre lost, or its four gaps read as light pips) at that pair's score."""
-    if (guess not in VALUES and guess not in {g for _v, g in BLURRED}) or contrast == 0.0:
+    if (guess not in VALUES + LONE and guess not in {g for _v, g in BLURRED}) \
+            or contrast == 0.0:
         return None
-    v, llr, c = fit_face(L, face, nominal)
+    v, llr, c, res = fit_face(L, face, nominal)
     if v == guess and v in VALUES:  # the same layout: the same pips' colour too
         return v if llr >= MIN_LLR and c * contrast < 0 else None
+    if v == guess and v in LONE:  # and a die face, not a point's edge
+        return v if llr >= LONE_LLR and res <= RES_MAX and c * contrast < 0 else None
     need = BLURRED.get((v, guess))  # the nine places may have seen the gaps between the pips
     return v if need is not None and llr >= need else None

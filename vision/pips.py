@@ -33,6 +33,11 @@ blur makes them (:func:`blur_sigma`); a 3 or a 6 read so must read with the shar
 (blurred rows of a 6 pass for a 3's diagonal), and a read short of plain must be the sharp fit's
 best layout.
 
+A fourth witness, for a face all three rounds refuse: the whole face fitted as a picture (the
+face square and each value's pips, their blur estimated, over a dense pose grid:
+:mod:`vision.facefit`); its value is taken, short of plain, when it is the nine places' best
+layout too (a 2, 4, 5 or 6) or the blurred 5 / 6 they took for a 4 / 3, by a wide margin.
+
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
 camera's foot; the caller gives that lift (from the camera's pose) and the search also looks

@@ -1,7 +1,8 @@
 """The whole-face fit (:mod:`vision.facefit`): a small, blurred face the pip reader refuses is
 read when the fit of the face square and its pips agrees with the reader's best layout (or is
-the blurred 5 / 6 the reader took for a 4 / 3); a face without pips, a 3 and a 1 are left
-refused; on rendered tuning frames it reads refused dice right and none wrong."""
+the blurred 5 / 6 the reader took for a 4 / 3); a 3 only when the fit explains the window as a
+die face (not a point's edge); a face without pips and a 1 are left refused; on rendered
+tuning frames it reads refused dice right and none wrong."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def _blurred(v: int, body: float = 210.0, pip: float = 50.0, blur: float = 2.0) 
 
 @pytest.mark.parametrize("value", [2, 4, 5, 6])
 def test_a_blurred_face_fits_its_value(value: int) -> None:
-    v, llr, c = facefit.fit_face(_blurred(value), OFF, SIDE)
+    v, llr, c, _res = facefit.fit_face(_blurred(value), OFF, SIDE)
     assert v == value and llr >= facefit.MIN_LLR and c < 0  # dark pips
 
 
@@ -48,11 +49,30 @@ def test_a_blurred_five_or_six_the_reader_took_for_a_four_or_three(
     assert facefit.fit_read(L, OFF, SIDE, seen, -40.0) is None
 
 
-@pytest.mark.parametrize("value", [1, 3])
-def test_a_one_or_three_is_never_taken(value: int) -> None:
-    L = _blurred(value)
-    assert facefit.fit_face(L, OFF, SIDE)[0] == value  # it fits, but is not taken
-    assert facefit.fit_read(L, OFF, SIDE, value, 40.0) is None
+def test_a_one_is_never_taken() -> None:
+    L = _blurred(1)
+    assert facefit.fit_face(L, OFF, SIDE)[0] == 1  # it fits, but is not taken
+    assert facefit.fit_read(L, OFF, SIDE, 1, 40.0) is None
+    spot = np.full((56, 56), 200.0, np.float32)  # a dark spot on a plain board fits as well
+    cv2.circle(spot, (28, 28), 3, 60.0, -1)
+    v, _llr, _c, res = facefit.fit_face(cv2.GaussianBlur(spot, (0, 0), 1.5), OFF, SIDE)
+    assert v == 1 and res < facefit.RES_MAX
+
+
+def test_a_three_is_taken_as_a_die_face_not_as_a_points_edge(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    L = _blurred(3)
+    v, llr, _c, res = facefit.fit_face(L, OFF, SIDE)
+    assert v == 3 and llr >= facefit.LONE_LLR and res <= facefit.RES_MAX
+    assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 3
+    edge = np.full((56, 56), 200.0, np.float32)  # a dark band across a light board
+    cv2.line(edge, (0, 56), (56, 0), 60.0, 5)
+    edge = cv2.GaussianBlur(edge, (0, 0), 1.5)
+    v, llr, _c, res = facefit.fit_face(edge, OFF, SIDE)
+    assert v == 3 and llr >= facefit.LONE_LLR and res > facefit.RES_MAX  # it fits, badly
+    assert facefit.fit_read(edge, OFF, SIDE, 3, 40.0) is None
+    monkeypatch.setattr(facefit, "RES_MAX", 0.5)
+    assert facefit.fit_read(edge, OFF, SIDE, 3, 40.0) == 3  # (the residual's check matters)
 
 
 def test_a_face_without_pips_is_no_value() -> None:
