@@ -28,7 +28,7 @@ the tray's colour standing on edge, or anything else.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -288,13 +288,37 @@ class DiscModel:
             return tops
         return relight(tops, self.gain[np.asarray(strips)][:, None])
 
+    def rows_mixed(self) -> DiscModel:
+        """This model with each row's checker tops the mean of its own and the other row's
+        (mirrored along the strip, as a strip of the other row runs the other way): for the
+        bar, whose checkers lie between the rows. Tops differ between the rows beyond their
+        light where the camera sees a glossy top's highlight from another angle (tuning
+        700006, navy pearl: white tops 162 in the bottom row, 221 in the top row, BGR under
+        the mean light; a white on the bar's lower half showed 154 and read black by the top
+        row's tops)."""
+        def mix(a: np.ndarray | None) -> np.ndarray | None:
+            if a is None:
+                return None
+            cells = a.shape.index(TS * TS)
+            shape = a.shape[:cells] + (TS, TS) + a.shape[cells + 1:]
+            other = np.flip(a.reshape(shape), cells)[:, ::-1].reshape(a.shape)
+            return ((a + other) / 2).astype(a.dtype)
+
+        return replace(self, mean=mix(self.mean), sigma=mix(self.sigma),
+                       side_mean=mix(self.side_mean), tops_bgr=mix(self.tops_bgr),
+                       tops_clip=mix(self.tops_clip))
+
     def gather(self, strips: np.ndarray, top: np.ndarray, slots: Slots,
                cols: np.ndarray | None = None,
-               light: tuple[np.ndarray, np.ndarray] | None = None) -> Gathered:
+               light: tuple[np.ndarray, np.ndarray] | None = None,
+               rows_mixed: bool = False) -> Gathered:
         """The models' means, inverse spreads and constants at every disc pixel of the given
         strips (``top``: strips running down from the top edge; ``cols``: their board columns,
         for points), built once per profile. ``light``: for strips that are not points (the
-        bar halves), their BGR light along them (n, L) and their Lab gain (n,) (``bar_light``)."""
+        bar halves), their BGR light along them (n, L) and their Lab gain (n,) (``bar_light``).
+        ``rows_mixed``: the tops of both rows alike (``rows_mixed``; the bar)."""
+        if rows_mixed:
+            return self.rows_mixed().gather(strips, top, slots, cols, light)
         idx, tidx = slots.all_idx, slots.all_tidx
         row = top.astype(np.int64)
         means, invs, consts = [], [], []

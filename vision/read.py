@@ -65,6 +65,7 @@ OVER_FIFTEEN = True  # with a hand in view, counts past fifteen of a colour are 
 # (``fifteen_at_most``)
 BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
 # wrong bar regions, none worse; 1000+: 3 -> 3)
+BAR_ROWS = True  # the bar's checker tops the mean of both rows' (``DiscModel.rows_mixed``)
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -116,7 +117,7 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
         bar_cols = None if light is None else np.full(2, 5.5)  # between columns 5 and 6
         prep["discs"] = (profile.discs.gather(ids[:24], top[:24], counter.slots, cols),
                          profile.discs.gather(ids[24:], top[24:], counter.bar_slots, bar_cols,
-                                              light))
+                                              light, rows_mixed=BAR_ROWS))
     if last is None or redo is None:
         lab = to_lab(strips.reshape(-1, SW, 3)).reshape(N_STRIPS, -1, 3)
         Lw, Lb, foreign = profile.discs.slot_llr(lab[:24], prep["discs"][0])
