@@ -23,7 +23,8 @@ what a point's edge or tip looks like) at :data:`LONE_LLR` when the fit also exp
 window as a die face (at most :data:`RES_MAX` of its spread left); never a 1 (a lone dark
 spot on a plain board fits as well). Or when the reader's layout is what the value's blurred
 picture shows (:data:`BLURRED`: a 5 whose centre pip ran out, or whose four gaps read as light
-pips, as a 4; a 6 whose rows ran together as a 3) at that pair's score.
+pips, as a 4; a 6 whose rows ran together as a 3) at that pair's score, or at
+:data:`BLURRED_FIT` when the fit leaves at most :data:`RES_MAX`.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ RES_MAX = 0.28  # leaving at most this share of its spread (tuning 700000+ and 1
 # right at llr >= 100 left 0.06..0.27, wrong ones (windows with no die, 2s) 0.33 and more). Not
 # a 1: a lone dark spot on a plain board is explained as well as a 1 on a face (and 2 of 1180)
 BLURRED: dict[tuple[int, int], float] = {(5, 4): 100.0, (6, 3): 100.0}
+BLURRED_FIT = 60.0  # or at this score when the fit leaves at most RES_MAX (tuning: 6s over 3s
+# right at 67..75 left 0.14..0.25; windows with no die 0.61 and more)
 # (fit, the pip reader's layout) pairs taken at this score or more: a blurred 5 whose centre
 # pip the nine places lose is their 4, a blurred 6's two rows their 3's diagonal (tuning
 # 700000+ and 1000+: such fits of true dice right at 117..319 and none wrong; windows with no
@@ -150,4 +153,6 @@ def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
     if v == guess and v in LONE:  # and a die face, not a point's edge
         return v if llr >= LONE_LLR and res <= RES_MAX and c * contrast < 0 else None
     need = BLURRED.get((v, guess))  # the nine places may have seen the gaps between the pips
-    return v if need is not None and llr >= need else None
+    if need is None:
+        return None
+    return v if llr >= need or llr >= BLURRED_FIT and res <= RES_MAX else None

@@ -49,6 +49,17 @@ def test_a_blurred_five_or_six_the_reader_took_for_a_four_or_three(
     assert facefit.fit_read(L, OFF, SIDE, seen, -40.0) is None
 
 
+def test_a_blurred_six_below_the_pairs_score_needs_a_close_fit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    L = _blurred(6)
+    v, llr, _c, res = facefit.fit_face(L, OFF, SIDE)
+    assert v == 6 and llr >= facefit.BLURRED_FIT and res <= facefit.RES_MAX
+    monkeypatch.setattr(facefit, "BLURRED", {(6, 3): llr + 1.0})  # under the pair's score
+    assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 6  # a close fit
+    monkeypatch.setattr(facefit, "RES_MAX", res - 0.01)
+    assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) is None
+
+
 def test_a_one_is_never_taken() -> None:
     L = _blurred(1)
     assert facefit.fit_face(L, OFF, SIDE)[0] == 1  # it fits, but is not taken
