@@ -20,16 +20,19 @@ score here, as neighbouring samples are not independent). :func:`fit_read` takes
 only when the pip reader's own best layout agrees and its pips have the colour the reader saw:
 a 2, 4, 5 or 6 (:data:`VALUES`) at :data:`MIN_LLR`; a 3 (:data:`LONE`: a diagonal bar is
 what a point's edge or tip looks like) at :data:`LONE_LLR` when the fit also explains the
-window as a die face (at most :data:`RES_MAX` of its spread left); never a 1 (a lone dark
-spot on a plain board fits as well). Or when the reader's layout is what the value's blurred
-picture shows (:data:`BLURRED`: a 5 whose centre pip ran out, or whose four gaps read as light
-pips, as a 4; a 6 whose rows ran together as a 3) at that pair's score, or at
-:data:`BLURRED_FIT` when the fit leaves at most :data:`RES_MAX`.
+window as a die face (at most :data:`RES_MAX` of its spread left); a 1 so too when its face
+square also stands out from its ground the other way from its pip (:data:`ONE_BODY`: a die's
+body round its pip, where a lone dark spot on a plain board fits as a darker square). Or
+when the reader's layout is what the value's blurred picture shows (:data:`BLURRED`: a 5 whose
+centre pip ran out, or whose four gaps read as light pips, as a 4; a 6 whose rows ran together
+as a 3) at that pair's score, or at :data:`BLURRED_FIT` when the fit leaves at most
+:data:`RES_MAX`.
 """
 
 from __future__ import annotations
 
 from math import erf
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -50,6 +53,9 @@ LONE_LLR = 100.0  # only at this score and when the fit explains the window as a
 RES_MAX = 0.28  # leaving at most this share of its spread (tuning 700000+ and 1000+: 3s read
 # right at llr >= 100 left 0.06..0.27, wrong ones (windows with no die, 2s) 0.33 and more). Not
 # a 1: a lone dark spot on a plain board is explained as well as a 1 on a face (and 2 of 1180)
+ONE_BODY: float | None = 0.1  # a 1 as a 3, and its face square explaining this share of the
+# spread or more, in contrast with its ground the other way from its pip (a die's body round
+# its pip: a lone dark spot on a plain board fits as a darker square; tuning: 1s so read 2)
 BLURRED: dict[tuple[int, int], float] = {(5, 4): 100.0, (6, 3): 100.0}
 BLURRED_FIT = 60.0  # or at this score when the fit leaves at most RES_MAX (tuning: 6s over 3s
 # right at 67..75 left 0.14..0.25; windows with no die 0.61 and more)
@@ -109,10 +115,19 @@ def poses(face: Face, nominal: float) -> np.ndarray:
     return np.stack([face.cx + dx.ravel(), face.cy + dy.ravel(), a.ravel(), s.ravel()], 1)
 
 
-def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, float, float]:
-    """(best value, its score ``llr`` over the next value, its pips' coefficient ``c`` (< 0:
-    dark pips), the share of the picture's spread its fit leaves unexplained) of the
-    whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
+class Fit(NamedTuple):
+    """The whole-face fit's best value and how it fits."""
+
+    value: int
+    llr: float  # its score over the next value
+    c: float  # its pips' coefficient (< 0: dark pips)
+    res: float  # the share of the picture's spread (round its mean) the fit leaves
+    body: float  # the share the face square alone explains, signed as its contrast (> 0: the
+    # square lighter than round it)
+
+
+def fit_face(L: np.ndarray, face: Face, nominal: float) -> Fit:
+    """The whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
     P = poses(face, nominal).astype(np.float32)
     ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
     sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
@@ -133,8 +148,9 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> tuple[int, float, flo
     cols = _BY_VALUE[v - 1]
     pi, ci = divmod(int(np.argmin(rss[:, cols])), len(cols))
     mi, ki = divmod(int(cols[ci]), nt)
-    return v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki]), \
-        float(best[o[0]] / max(pp[pi], 1e-9))
+    spread = max(float(pp[pi]), 1e-9)
+    return Fit(v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki]),
+               float(best[o[0]]) / spread, float(proj[pi, mi] * abs(proj[pi, mi])) / spread)
 
 
 def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
@@ -144,14 +160,17 @@ def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
     nine places saw (``contrast`` > 0: dark pips) and a score of :data:`MIN_LLR` or more; or
     a value whose blurred picture the nine places read as ``guess`` (:data:`BLURRED`: a
     blurred 5's centre lost, or its four gaps read as light pips) at that pair's score."""
-    if (guess not in VALUES + LONE and guess not in {g for _v, g in BLURRED}) \
+    if (guess not in VALUES + LONE + (1,) and guess not in {g for _v, g in BLURRED}) \
             or contrast == 0.0:
         return None
-    v, llr, c, res = fit_face(L, face, nominal)
+    v, llr, c, res, body = fit_face(L, face, nominal)
     if v == guess and v in VALUES:  # the same layout: the same pips' colour too
         return v if llr >= MIN_LLR and c * contrast < 0 else None
     if v == guess and v in LONE:  # and a die face, not a point's edge
         return v if llr >= LONE_LLR and res <= RES_MAX and c * contrast < 0 else None
+    if v == guess == 1 and ONE_BODY is not None:  # and a die's body round a lone pip
+        return v if llr >= LONE_LLR and res <= RES_MAX and abs(body) >= ONE_BODY \
+            and body * c < 0 and c * contrast < 0 else None
     need = BLURRED.get((v, guess))  # the nine places may have seen the gaps between the pips
     if need is None:
         return None

@@ -1,8 +1,9 @@
 """The whole-face fit (:mod:`vision.facefit`): a small, blurred face the pip reader refuses is
 read when the fit of the face square and its pips agrees with the reader's best layout (or is
 the blurred 5 / 6 the reader took for a 4 / 3); a 3 only when the fit explains the window as a
-die face (not a point's edge); a face without pips and a 1 are left refused; on rendered
-tuning frames it reads refused dice right and none wrong."""
+die face (not a point's edge), a 1 only round a die's body (not a spot on a plain board); a
+face without pips is left refused; on rendered tuning frames it reads refused dice right and
+none wrong."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def _blurred(v: int, body: float = 210.0, pip: float = 50.0, blur: float = 2.0) 
 
 @pytest.mark.parametrize("value", [2, 4, 5, 6])
 def test_a_blurred_face_fits_its_value(value: int) -> None:
-    v, llr, c, _res = facefit.fit_face(_blurred(value), OFF, SIDE)
+    v, llr, c, _res, _body = facefit.fit_face(_blurred(value), OFF, SIDE)
     assert v == value and llr >= facefit.MIN_LLR and c < 0  # dark pips
 
 
@@ -52,7 +53,7 @@ def test_a_blurred_five_or_six_the_reader_took_for_a_four_or_three(
 def test_a_blurred_six_below_the_pairs_score_needs_a_close_fit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     L = _blurred(6)
-    v, llr, _c, res = facefit.fit_face(L, OFF, SIDE)
+    v, llr, _c, res, _body = facefit.fit_face(L, OFF, SIDE)
     assert v == 6 and llr >= facefit.BLURRED_FIT and res <= facefit.RES_MAX
     monkeypatch.setattr(facefit, "BLURRED", {(6, 3): llr + 1.0})  # under the pair's score
     assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 6  # a close fit
@@ -60,26 +61,40 @@ def test_a_blurred_six_below_the_pairs_score_needs_a_close_fit(
     assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) is None
 
 
-def test_a_one_is_never_taken() -> None:
-    L = _blurred(1)
-    assert facefit.fit_face(L, OFF, SIDE)[0] == 1  # it fits, but is not taken
-    assert facefit.fit_read(L, OFF, SIDE, 1, 40.0) is None
-    spot = np.full((56, 56), 200.0, np.float32)  # a dark spot on a plain board fits as well
+@pytest.mark.parametrize(("body", "pip", "contrast"), [(210.0, 50.0, 40.0), (60.0, 220.0, -40.0)])
+def test_a_one_is_taken_round_a_dies_body_only(monkeypatch: pytest.MonkeyPatch, body: float,
+                                               pip: float, contrast: float) -> None:
+    """A light die's dark pip and a dark die's light pip, sharp enough for a plain score."""
+    L = cv2.GaussianBlur(face_window(1, 0.3, body, pip, 120.0), (0, 0), 1.5)
+    fit = facefit.fit_face(L, OFF, SIDE)
+    assert fit.value == 1 and fit.llr >= facefit.LONE_LLR and fit.res <= facefit.RES_MAX
+    assert facefit.ONE_BODY is not None and abs(fit.body) >= facefit.ONE_BODY
+    assert fit.body * fit.c < 0  # the body against its ground the other way from the pip
+    assert facefit.fit_read(L, OFF, SIDE, 1, contrast) == 1
+    monkeypatch.setattr(facefit, "ONE_BODY", None)
+    assert facefit.fit_read(L, OFF, SIDE, 1, contrast) is None
+
+
+def test_a_spot_on_a_plain_board_is_no_one() -> None:
+    spot = np.full((56, 56), 200.0, np.float32)
     cv2.circle(spot, (28, 28), 3, 60.0, -1)
-    v, _llr, _c, res = facefit.fit_face(cv2.GaussianBlur(spot, (0, 0), 1.5), OFF, SIDE)
-    assert v == 1 and res < facefit.RES_MAX
+    spot = cv2.GaussianBlur(spot, (0, 0), 1.5)
+    fit = facefit.fit_face(spot, OFF, SIDE)
+    assert fit.value == 1 and fit.llr >= facefit.LONE_LLR and fit.res <= facefit.RES_MAX
+    assert fit.body * fit.c > 0  # it fits as a darker square round a dark pip: no die's body
+    assert facefit.fit_read(spot, OFF, SIDE, 1, 40.0) is None
 
 
 def test_a_three_is_taken_as_a_die_face_not_as_a_points_edge(
         monkeypatch: pytest.MonkeyPatch) -> None:
     L = _blurred(3)
-    v, llr, _c, res = facefit.fit_face(L, OFF, SIDE)
+    v, llr, _c, res, _body = facefit.fit_face(L, OFF, SIDE)
     assert v == 3 and llr >= facefit.LONE_LLR and res <= facefit.RES_MAX
     assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 3
     edge = np.full((56, 56), 200.0, np.float32)  # a dark band across a light board
     cv2.line(edge, (0, 56), (56, 0), 60.0, 5)
     edge = cv2.GaussianBlur(edge, (0, 0), 1.5)
-    v, llr, _c, res = facefit.fit_face(edge, OFF, SIDE)
+    v, llr, _c, res, _body = facefit.fit_face(edge, OFF, SIDE)
     assert v == 3 and llr >= facefit.LONE_LLR and res > facefit.RES_MAX  # it fits, badly
     assert facefit.fit_read(edge, OFF, SIDE, 3, 40.0) is None
     monkeypatch.setattr(facefit, "RES_MAX", 0.5)
