@@ -28,6 +28,9 @@ COL_TOL = 0.36  # a disc's centre this far (in point widths) from a column's cen
 FIRST_MAX = 1.6  # the first disc's centre lies within this many diameters of the edge
 GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed disc bridged)
 LAYER_OFF = 0.3  # a disc this far (in diameters) off the chain's places is in a second layer
+ROW_SHIFT = True  # a disc's column offset measured from its row's discs' median offset
+SHIFT_MIN = 3  # ... when the row has this many discs on columns
+SHIFT_MAX = 0.25  # ... at most this far (point widths): a point aside is the finder's to fix
 AGREE = 0.75  # share of the discs inside that must sit in the stacks counted
 LONE = (0.3, 0.85)  # a lone disc counts only this far (diameters) from the edge
 LONE_COLOUR = 25.0  # ... and only within this Lab distance of its set's centre
@@ -35,6 +38,13 @@ SETS_APART = 25.0  # Lab distance between the two colour clusters for two checke
 INNER = 0.5  # share of a disc's radius sampled for its colour
 PITCH = (0.8, 1.25)  # a stack's neighbouring discs' gap that is one pitch, in median diameters
 FAINT_CAP = 130.0  # gradient threshold cap of the counting's second disc vote (working image)
+CHROMA_SET = 25.0  # a checker set this far from grey in (a, b) is coloured: its discs are
+# looked for again by their red-green edges (a red checker on a dark red point: no grey edge)
+CHROMA_TOL = 15.0  # a disc that vote finds counts when its (a, b) lies this near its set's
+# (dices6: dim red checkers 4-13 from the red set, the red points under them 25-27)
+CHROMA_APART = 1.5  # ... and its centre this many radii from every other disc's (a red
+# checker's vote also rings between two touching red checkers, half a diameter off their places)
+CHROMA_LIGHT = (0.45, 1.15)  # ... and its L within these shares of its set's (a shadow)
 
 
 @dataclass
@@ -74,6 +84,60 @@ def with_faint_discs(frame: np.ndarray, discs: np.ndarray, cap: float = FAINT_CA
         if all((x - o[0]) ** 2 + (y - o[1]) ** 2 > (0.8 * max(rr, o[2])) ** 2 for o in out):
             out.append(np.array([x, y, rr]))
     return np.asarray(out)
+
+
+def with_chroma_discs(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray,
+                      work: int = 640) -> np.ndarray:
+    """``discs`` (n, 3, frame pixels) and the checker-sized discs a vote on the Lab a channel
+    (red against green) finds whose inner colour is a coloured set's: a red checker on a dark
+    red point shows no grey edge, only a redder one. For counting, not finding. The sets are
+    those of the discs inside the playing area (``corners``; :func:`disc_sets`); a new disc
+    counts when its inner (a, b) lies within CHROMA_TOL of a set's whose (a, b) lies
+    CHROMA_SET from grey, its L within CHROMA_LIGHT of the set's (a disc of a red point's base,
+    or of a sleeve, is not a checker), and its centre CHROMA_APART radii from every other's."""
+    from .discs import detect, gradients
+
+    if discs is None or len(discs) < 2:
+        return discs
+    h, w = frame.shape[:2]
+    s = work / max(h, w)
+    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    u = _to_unit(_unit_homography(corners), discs[:, :2])
+    inside = discs[(u[:, 0] > 0) & (u[:, 0] < 1) & (u[:, 1] > 0) & (u[:, 1] < 1)]
+    sets, _far = disc_sets(frame, inside)
+    if sets is None:
+        return discs
+    med = np.float32([_inner_lab(frame, x, y, r) for x, y, r in inside])
+    coloured = []
+    for k in (True, False):
+        m = np.median(med[sets == k], 0)
+        if np.hypot(m[1] - 128, m[2] - 128) > CHROMA_SET:
+            coloured.append(m)
+    if not coloured:
+        return discs
+    r = float(np.median(discs[:, 2])) * s
+    chan = np.ascontiguousarray(lab[..., 1])
+    new = detect(chan, None, radii=(0.9 * r, r, 1.1 * r), grads=gradients(chan))
+    out = [np.asarray(d, np.float64) for d in discs]
+    for (x, y), rr in zip(new.xy / s, new.r / s, strict=True):
+        if not all((x - o[0]) ** 2 + (y - o[1]) ** 2 > (CHROMA_APART * max(rr, o[2])) ** 2
+                   for o in out):
+            continue
+        c = _inner_lab(frame, x, y, rr)
+        if any(np.hypot(c[1] - m[1], c[2] - m[2]) <= CHROMA_TOL
+               and CHROMA_LIGHT[0] * m[0] <= c[0] <= CHROMA_LIGHT[1] * m[0] for m in coloured):
+            out.append(np.array([x, y, rr]))
+    return np.asarray(out)
+
+
+def _inner_lab(frame: np.ndarray, x: float, y: float, r: float) -> np.ndarray:
+    """The median Lab (float) of a disc's inner square (INNER of its radius)."""
+    h, w = frame.shape[:2]
+    k = max(1, int(r * INNER))
+    patch = frame[max(0, int(y) - k):min(h, int(y) + k + 1),
+                  max(0, int(x) - k):min(w, int(x) + k + 1)]
+    return median0(cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32).reshape(-1, 3))
 
 
 def _unit_homography(corners: np.ndarray) -> np.ndarray:
@@ -178,6 +242,12 @@ def count_stacks(frame: np.ndarray, corners: np.ndarray, bar: float, discs: np.n
     down = _to_unit(H, d[:, :2] + np.c_[np.zeros(len(d)), d[:, 2]])
     diam = float(np.median(np.abs(down[:, 1] - up[:, 1])))
     col, off = column_of(c[:, 0], bar)
+    if ROW_SHIFT:  # each row's discs' offsets about their median (a quad a little aside)
+        for top in (True, False):
+            row = np.isfinite(off) & ((c[:, 1] < 0.5) == top)
+            if row.sum() >= SHIFT_MIN:
+                off = np.where(row, off - np.clip(np.median(off[row]), -SHIFT_MAX, SHIFT_MAX),
+                               off)
     on = np.abs(off) < COL_TOL
     sets, far = disc_sets(frame, d)
     out: dict[tuple[bool, int], Stack] = {}

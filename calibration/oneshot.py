@@ -5,7 +5,10 @@ lighter is white), and read with that provisional profile. The orientation is th
 was found in (long side horizontal); a reader that numbers points must try all four. A board
 small in the frame is looked for again in a crop about it (:mod:`calibration.zoom`); a row whose
 first checkers are too few to place its edge has its discs looked for again square-on
-(:mod:`calibration.rectdiscs`)."""
+(:mod:`calibration.rectdiscs`). The empty look may lie under a dimmer light than its kind's
+median (:mod:`calibration.shadowbg`: a hand's shadow), and the stacks are counted from the discs
+with red checkers that show no grey edge found by their red one
+(:func:`calibration.discount.with_chroma_discs`)."""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import N_STRIPS, frame_maps, sample, strip_kinds, strip_specs
 
-from .discount import Stack, count_stacks, with_faint_discs
+from .discount import Stack, count_stacks, with_chroma_discs, with_faint_discs
 from .edgeline import EdgeImage
 from .edges import MIN_COLS, first_columns, fit_long_edges, fit_row_ends
 from .find import (
@@ -36,6 +39,7 @@ from .find import (
 from .learn import SIGMA_FLOOR
 from .rectdiscs import rectified_discs
 from .refine import refine_corners
+from .shadowbg import ShadowBackground
 from .zoom import find_zoomed
 
 DISC_INNER = 0.6  # share of a disc's radius whose pixels are its colour (rims and shadows left out)
@@ -44,6 +48,9 @@ DISC_P = 0.95  # probability given to a stack the discs show
 DICE_READINGS = "oneshot_dice"  # the profile's cache key of every die read_oneshot read
 ASIDE_GAIN = 1.2  # a board a point aside, refitted, must score this many times better
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
+CHROMA = True  # red checkers with no grey edge looked for by their red one, for counting
+# (:func:`calibration.discount.with_chroma_discs`)
+SHADOWS = True  # the empty look may lie under a dimmer light (:mod:`calibration.shadowbg`)
 
 
 def disc_colours(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray | None
@@ -189,7 +196,8 @@ def provisional_profile(frame: np.ndarray, corners: np.ndarray,
         black = colour_model(px[lbl != light].astype(np.uint8))
     bgpx = resid[~fg]
     sigma = 1.4826 * _median_columns(np.abs(bgpx - _median_columns(bgpx))) * 1.5
-    bg = Background(means, np.maximum(sigma.astype(np.float32), SIGMA_FLOOR))
+    bg = (ShadowBackground if SHADOWS else Background)(
+        means, np.maximum(sigma.astype(np.float32), SIGMA_FLOOR))
     h, w = frame.shape[:2]
     return BoardProfile(image_size=(w, h), corners=np.asarray(corners, np.float64),
                         shape=shape, white=white, black=black, background=bg,
@@ -232,7 +240,8 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
         if discs is not None:
-            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, discs))
+            counted = with_chroma_discs(frame, q, discs) if CHROMA else discs
+            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, counted))
     dice, prof._cache[DICE_READINGS] = read_dice_oneshot(frame, prof, list(obs.regions))
     return replace(obs, dice=dice, cube=observe_cube(frame, prof), settled=True), prof
 
