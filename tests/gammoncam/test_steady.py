@@ -99,3 +99,33 @@ def test_a_stack_read_as_five_may_be_taller_and_a_tray_stays_as_read() -> None:
     assert soft.most_likely_position() == START  # the board read stays what it was
     off = _reading(START, r26={(4, 0): 0.98})  # white's tray read as four
     assert tall_stacks(off).regions[26] == off.regions[26]
+
+
+def test_a_known_misread_read_clearly_is_read_as_it_is() -> None:
+    """Held-out Long Nardi 900000, tapped corners: white's 9-point was learned reading empty
+    while it held a white checker. Later the checker had left, the record was one play behind
+    (it still had black's checker there, a play not yet recorded) and the point read empty with
+    no doubt: made soft, its most likely count became a white checker that neither the record
+    nor the board had, the mover's play was not told from the board and the record went wrong
+    two plays later (a false flag after it). A clear read is read as it is; a hedged one (the
+    reader's own hedge for a hidden count, 1 nat) stays soft."""
+    from gammoncam.steady import CLEAR
+    from tests.engine.refhelp import board
+    from vision.stacks import HIDDEN_GAP
+
+    nine = 8
+    held = board({9: 1, 6: 14}, {1: 15})  # white's checker on the 9-point
+    behind = board({6: 15}, {16: 1, 1: 14})  # the record: black's checker there
+    now = board({6: 15}, {15: 1, 1: 14})  # the board: the point empty
+    steady = SteadyMisreads()
+    steady.learn(_reading(held, r8={(0, 0): 0.98}), held)
+    assert steady.known == {nine: ((0, 0), (1, 0))}
+    read = _reading(now, r8={(0, 0): 1.0})
+    seen = steady.apply(read, behind)
+    assert seen.regions[nine] == {(0, 0): 1.0}
+    assert seen.best_counts()[nine] == (0, 0)
+    assert seen.most_likely_position() == now
+    assert math.exp(HIDDEN_GAP) < CLEAR  # the reader's hedge is no clear read
+    hedged = _reading(now, r8={(0, 0): 0.7, (1, 0): 0.7 / math.exp(HIDDEN_GAP)})
+    soft = steady.apply(hedged, behind).regions[nine]
+    assert soft != hedged.regions[nine] and soft[(0, 1)] > soft[(0, 0)]
