@@ -396,7 +396,15 @@ def main() -> None:
                          "this file (made on the first run)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="with --faces: a vision.pips constant for the replay (a literal)")
+    ap.add_argument("--dice-set", action="append", default=[], metavar="NAME=VALUE",
+                    help="a vision.dice constant for this run (a literal): an A/B of a finder "
+                         "change against the same face reader")
     args = ap.parse_args()
+    for s in args.dice_set:
+        name, _, value = s.partition("=")
+        if not hasattr(dice_mod, name):
+            raise SystemExit(f"vision.dice has no {name}")
+        setattr(dice_mod, name, ast.literal_eval(value))
     cv2.setNumThreads(1)
     dice_mod.LEARNED = not args.no_learned
     dice_mod.TOP_LIFT = not args.no_lift

@@ -72,6 +72,7 @@ MAX_BLOB_ASPECT = 3.0  # a longer blob is a streak (a point's edge, a shadow's r
 MERGED_MAX = 30.0  # a bigger blob (in die faces) holds no die worth looking for
 DEEPER = 4.0  # a blob over MERGED_MAX is searched again at this x the threshold
 DEEPER_LEVELS = 2  # this many times (0: not)
+STREAK_DEEP = True  # so is a streak or a merged blob under MERGED_MAX (besides its widest spots)
 CLOSE = True  # join the half-resolution foreground's near pixels (a plain die's pips)
 WIDE = 0.4  # a merged blob's spot this far (x a die's side) from its rim may be a die
 STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is a streak (a die merged with
@@ -135,6 +136,19 @@ LONG_REFUSED = 2.0  # a refused footprint longer than this (x its width) is no d
 # another window read it wrong: 700000+, a 5 as 1)
 NONBOARD = -0.7  # strip ``Lany`` above this: not the empty board
 TOP_LIFT = True  # the face search also looks where the camera's pose puts the top face
+LOCAL_WINDOW = True  # a read window's foreground against the light there (:func:`_d2_local`)
+LOCAL_K = 1.0
+LOCAL_FLOOR = 2.0  # Lab units: the least sigma a window's own spread gives
+LOCAL_STEP = 3  # every this many pixels of a window (of the field) are its spread's sample
+LOCAL_FINDER = True  # the finder also looks against the light there (:func:`_d2_light`):
+LOCAL_SHRINK = 3  # the light: the median of 5 x 5 pixels of the field at 1 / this (4 dice
+# across: a die or two hardly move it), grown back; the candidates found so are taken
+DEEP_APART = (0.9, 1.5)  # a reading of those this near (x a die's side) another flat read
+# die, or a refused or leaning one, is the same die (two dice lie a side apart at least; a
+# refused or leaning die's footprint's middle may be off its face: tuning 700002 f1, a 6
+# read cocked 1.26 sides from its reading at a candidate found against the light)
+LOCAL_LEVEL = 100.0  # at this squared distance (in its sigmas), die-sized blobs only,
+LOCAL_APART = 0.5  # this far (x a die's side) from the others, and as flat read dice only
 CANVAS_WHOLE = 48  # read windows computed alone (0.2 ms each) before the whole canvas is
 # built (12..20 ms) and sliced, on the first frame read with it (see :class:`WindowCanvas`)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
@@ -503,19 +517,54 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
     pixels is steadier against the board's texture); a blob touching the field's long edges
     (the frame's rim under a slightly wrong calibration) is no die: dice are thrown clear of
     the edges. ``deep``: a list the candidates found inside blobs too big to search are added
-    to (:func:`_blobs`; their reads are taken only as flat read dice)."""
+    to (:func:`_blobs`; their reads are taken only as flat read dice), and so are die-sized
+    blobs found only against the light there (:data:`LOCAL_FINDER`, :func:`_d2_light`)."""
     lay = kit.lay
     if small is None:
         small = field_small(kit, strips)
-    d2 = _d2(to_lab(small).astype(np.float32), kit.template_half, kit.sigma)
+    lab = to_lab(small).astype(np.float32)
+    d2 = _d2(lab, kit.template_half, kit.sigma)
     free = held[::2, ::2] == 0
     die = DIE_D * lay.d / lay.pw * SW / 2  # a die's side in half-mosaic pixels
-    return _blobs(lay, d2, free, FG_SIGMA2, die, 0, 0, fg_rows=d2.shape[0], deep=deep)
+    out = _blobs(lay, d2, free, FG_SIGMA2, die, 0, 0, fg_rows=d2.shape[0], deep=deep)
+    if LOCAL_FINDER and deep is not None:
+        near = LOCAL_APART * DIE_D * lay.d
+        have = out + deep
+        for c in _blobs(lay, _d2_light(lab, kit.template_half, kit.sigma, free), free,
+                        LOCAL_LEVEL, die, 0, 0, fg_rows=d2.shape[0], compact=True):
+            if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= near for o in have):
+                deep.append(c)
+    return out
+
+
+def _d2_light(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, free: np.ndarray
+              ) -> np.ndarray:
+    """:func:`_d2` of the half-resolution field against the template shifted by the light
+    there (the difference's median over about four dice round each, at a third of the
+    resolution: :data:`LOCAL_SHRINK`; the counted checkers' pixels taken as the field's
+    median), in sigmas no wider than the field's own spread round that (robust, off the
+    checkers; at least :data:`LOCAL_FLOOR`): the board's sigma spans the light's change across
+    the whole board, which hides a die like the board under a light part of it."""
+    diff = lab - tmpl
+    ok = diff[free][::LOCAL_STEP]
+    if len(ok) < 50:
+        return _d2(lab, tmpl, sigma)
+    med = np.array([_median(ok[:, c]) for c in range(3)], np.float32)
+    diff[~free] = med
+    h, w = diff.shape[:2]
+    small = cv2.resize(diff, (max(w // LOCAL_SHRINK, 5), max(h // LOCAL_SHRINK, 5)),
+                       interpolation=cv2.INTER_AREA)
+    light = cv2.resize(cv2.medianBlur(small, 5), (w, h), interpolation=cv2.INTER_LINEAR)
+    rest = diff - light
+    spread = np.abs(rest[free][::LOCAL_STEP])
+    mad = 1.4826 * np.array([_median(spread[:, c]) for c in range(3)])
+    sig = np.minimum(sigma, np.maximum(LOCAL_K * mad, LOCAL_FLOOR)).astype(np.float32)
+    return _d2(rest, np.zeros(3, np.float32), sig)
 
 
 def _blobs(lay: Layout, d2: np.ndarray, free: np.ndarray, level: float, die: float,
            x_off: int, y_off: int, fg_rows: int, depth: int = 0,
-           deep: list[np.ndarray] | None = None) -> list[np.ndarray]:
+           deep: list[np.ndarray] | None = None, compact: bool = False) -> list[np.ndarray]:
     """:func:`candidates`' search on the half-resolution template distance ``d2`` (a part of
     it at half-mosaic (``x_off``, ``y_off``)) at threshold ``level``; ``free``: no counted
     checker there; ``fg_rows``: the mosaic's rows at half resolution. A blob bigger than
@@ -537,9 +586,16 @@ def _blobs(lay: Layout, d2: np.ndarray, free: np.ndarray, level: float, die: flo
                 or max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):
             # too big or a streak: a die merged with a shadow or a point's edge still has
             # the blob's widest spot (within a large-blob limit: a hand's is no die)
+            if compact:  # (``compact``: die-sized blobs only)
+                continue
             if area <= MERGED_MAX * die * die:
                 out += _widest(lay, lbl[y0:y0 + h, x0:x0 + w] == k, x0 + x_off, y0 + y_off,
                                die, edge, rows)
+                if STREAK_DEEP and deep is not None and depth < DEEPER_LEVELS:
+                    part = lbl[y0:y0 + h, x0:x0 + w] == k
+                    deep += _blobs(lay, np.where(part, d2[y0:y0 + h, x0:x0 + w], 0.0),
+                                   free[y0:y0 + h, x0:x0 + w], level * DEEPER, die, x0 + x_off,
+                                   y0 + y_off, fg_rows, depth + 1, deep)
             elif deep is not None and depth < DEEPER_LEVELS:
                 part = lbl[y0:y0 + h, x0:x0 + w] == k
                 deep += _blobs(lay, np.where(part, d2[y0:y0 + h, x0:x0 + w], 0.0),
@@ -576,6 +632,22 @@ def _d2(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray) -> np.ndarray:
     axis of 3 is several times slower; the sum is the same, in the same order)."""
     d = (lab - tmpl) / sigma
     return d[..., 0] * d[..., 0] + d[..., 1] * d[..., 1] + d[..., 2] * d[..., 2]
+
+
+def _d2_local(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, mask: np.ndarray
+              ) -> np.ndarray:
+    """:func:`_d2` of a read window against the template shifted by the window's own median
+    difference (the light on this part of the board), in sigmas no wider than the window's own
+    spread (robust, over ``mask``'s pixels: the field, no counted checker) times
+    :data:`LOCAL_K` (``sigma``, the board's, spans the light's change across the whole board:
+    a white die on a light part of a board is within it)."""
+    diff = (lab - tmpl)[mask > 0][::LOCAL_STEP]
+    if len(diff) < 50:
+        return _d2(lab, tmpl, sigma)
+    med = np.median(diff, axis=0)
+    mad = 1.4826 * np.median(np.abs(diff - med), axis=0)
+    sig = np.minimum(sigma, np.maximum(LOCAL_K * mad, LOCAL_FLOOR)).astype(np.float32)
+    return _d2(lab - med.astype(np.float32), tmpl, sig)
 
 
 # -- reading one die ------------------------------------------------------------------------------
@@ -661,21 +733,14 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     L = lab[..., 0]
     a, b = place
     tmpl, _mi, _mj, on_field = kit.canvas.window(a, b)  # type: ignore[union-attr]
-    d2 = _d2(lab, tmpl, kit.sigma)
-    fg = (d2 > FG_SIGMA2).astype(np.uint8)
-    if held is not None:
-        fg[held > 0] = 0
-    if FIELD_ONLY:
-        fg &= on_field
-    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    fp = _footprint(fg, dpx)
-    joined = False
-    if fp is None and JOIN:  # no die-sized footprint: pips apart (a die of the board's colour
-        # shows its pips only) or a body half like the board: join what is near
-        k = max(3, int(round(JOIN * dpx)) | 1)
-        fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (k, k))), dpx)
-        joined = fp is not None
+    mask = on_field if held is None else on_field & (held == 0)
+    fg, fp, joined = _window_footprint(_d2(lab, tmpl, kit.sigma), held, on_field, dpx)
+    if fp is None and LOCAL_WINDOW:  # the footprint against the light there (a die like the
+        # board under the board's whole spread of light: taken only by its read, as joined)
+        fg_l, fp, _j = _window_footprint(_d2_local(lab, tmpl, kit.sigma, mask), held,
+                                         on_field, dpx)
+        if fp is not None:
+            fg, joined = fg_l, True
     if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
@@ -733,6 +798,28 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndarray,
+                      dpx: float) -> tuple[np.ndarray, Any, bool]:
+    """A read window's foreground (template distance ``d2`` over :data:`FG_SIGMA2`, off the
+    counted checkers ``held``, on the field), its die footprint (:func:`_footprint`) or None,
+    and whether that footprint was found only with the foreground's near pixels joined."""
+    fg = (d2 > FG_SIGMA2).astype(np.uint8)
+    if held is not None:
+        fg[held > 0] = 0
+    if FIELD_ONLY:
+        fg &= on_field
+    fg = cv2.morphologyEx(fg, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    fp = _footprint(fg, dpx)
+    joined = False
+    if fp is None and JOIN:  # no die-sized footprint: pips apart (a die of the board's colour
+        # shows its pips only) or a body half like the board: join what is near
+        k = max(3, int(round(JOIN * dpx)) | 1)
+        fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+            cv2.MORPH_ELLIPSE, (k, k))), dpx)
+        joined = fp is not None
+    return fg, fp, joined
 
 
 def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray, span: float,
@@ -917,14 +1004,22 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             continue
         if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
             continue  # in a blob too big to search: a flat read die only
-        if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1]) < 0.5 * DIE_D * lay.d
-               for o in out):
+        if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1])
+               < _apart(i >= len(found), o) * DIE_D * lay.d for o in out):
             continue
         out.append(r)
     # a long refused footprint is no die, but it keeps its place from another window's reading
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
+
+
+def _apart(deep: bool, other: DieReading) -> float:
+    """How near (x a die's side) a reading from a candidate (``deep``: one found inside a big
+    blob or against the light only) to ``other`` is the same die."""
+    if not deep:
+        return 0.5
+    return DEEP_APART[0] if other.value is not None and not other.cocked else DEEP_APART[1]
 
 
 def dice_observation(dice: list[DieReading]) -> Dice | None:

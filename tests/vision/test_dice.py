@@ -184,7 +184,8 @@ def test_a_remembered_window_outlasts_compression_noise(scene_reads: list,
 def test_real_photos_never_a_wrong_die() -> None:
     """No wrong value on the real photos, and the dice read right (5 of 18 when a one-shot
     board's window scale was compared exactly and lost every die of three photos; 8 since, 10
-    since a blob too big to search is searched again at a higher threshold)."""
+    since a blob too big to search is searched again at a higher threshold, 11 since the
+    finder also looks against the light round a die: template3's 4)."""
     from bench.bench_real_dice import read_photo
 
     truth = json.loads((REAL / "truth.json").read_text())
@@ -201,7 +202,7 @@ def test_real_photos_never_a_wrong_die() -> None:
             assert v in want, (name, values, want)
             want.remove(v)
             right += 1
-    assert right >= 10
+    assert right >= 11
     # refusals (mostly phantoms at point tips and checker edges): 9, 8 since a sliver is no
     # die, 1 since a long refused footprint is none either
     assert refused <= 1
