@@ -126,3 +126,20 @@ def test_a_row_a_little_aside(monkeypatch: pytest.MonkeyPatch, shift: bool):
     assert {k: s.count for k, s in got.items() if not k[0] or k[1] != 0} == {
         (True, 3): 2, (True, 7): 2, (True, 11): 2, (False, 2): 3, (False, 5): 3}
     assert ((True, 0) in got) == shift
+
+
+def test_no_row_shift_when_the_discs_disagree_without_it():
+    """Every disc 0.45 point widths off its column (a quad found half a point aside): the discs
+    count nothing without the shift, and the shift (0.25 at most) does not make them count."""
+    img = np.full((H, W, 3), 120, np.uint8)
+    discs = []
+    for c, n in ((0, 2), (3, 2), (7, 3), (11, 2)):
+        for k in range(n):
+            for top in (True, False):
+                x, y = _x(c) - 0.45 * PW, R + 2 * R * k
+                y = y if top else H - y
+                cv2.circle(img, (round(x), round(y)), round(R), (25,) * 3, -1)
+                discs.append((x, y, R))
+    corners = np.float64([[0, 0], [W, 0], [W, H], [0, H]])
+    assert count_stacks(img, corners, BAR, np.asarray(discs)) == {}
+    assert discount._count_stacks(img, corners, BAR, np.asarray(discs), True)  # the shift's own
