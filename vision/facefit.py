@@ -144,7 +144,7 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> Fit:
     best = np.array([float(rss[:, c].min()) for c in _BY_VALUE])
     o = np.argsort(best)
     v = int(o[0]) + 1
-    llr = float(len(_U) * np.log(best[o[1]] / max(best[o[0]], 1e-9)))
+    llr = float(len(_U) * np.log(max(best[o[1]], 1e-9) / max(best[o[0]], 1e-9)))
     cols = _BY_VALUE[v - 1]
     pi, ci = divmod(int(np.argmin(rss[:, cols])), len(cols))
     mi, ki = divmod(int(cols[ci]), nt)

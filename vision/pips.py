@@ -387,6 +387,8 @@ SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may i
 
 
 FIT = True  # a face the three rounds refuse is fitted whole (:mod:`vision.facefit`)
+FIT_CENTRE: float | None = 0.15  # and round the footprint's middle when the refused face stands
+# off it by more than this x the nominal side (the fit's own shifts reach 0.15)
 
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
@@ -394,7 +396,9 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
               third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess): :func:`search_face`, and for a
     face it refuses after its third round, the whole-face fit's value when it agrees with the
-    best layout (:func:`vision.facefit.fit_read`; taken as a read short of plain)."""
+    best layout (:func:`vision.facefit.fit_read`; taken as a read short of plain), fitted round
+    the refused face and, when that stands off the footprint's middle (:data:`FIT_CENTRE`), round
+    the middle too."""
     v, face, clarity, guess = search_face(L, comp, nominal, frame_px, second_round, lift,
                                           third_round)
     if v is None and face is not None and FIT and third_round and ROUND3:
@@ -403,6 +407,13 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
         fv = fit_read(L, face, nominal, guess, read_pips(L, face).contrast)
         if fv is not None:
             return fv, replace(face, by_spots=True), clarity, guess
+        if FIT_CENTRE:  # the refused face may stand off the die: fitted round the footprint's
+            ys, xs = np.nonzero(comp)  # middle too (its pips' colour read there)
+            mid = Face(float(xs.mean()), float(ys.mean()), face.angle, nominal)
+            if np.hypot(mid.cx - face.cx, mid.cy - face.cy) > FIT_CENTRE * nominal:
+                fv = fit_read(L, mid, nominal, guess, read_pips(L, mid).contrast)
+                if fv is not None:
+                    return fv, replace(mid, by_spots=True), clarity, guess
     return v, face, clarity, guess
 
 

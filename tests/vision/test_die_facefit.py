@@ -148,3 +148,19 @@ def test_rendered_refused_dice_are_read_right() -> None:
                     assert r.value == hit[0]
                     right[fit] += 1
     assert right[True] >= 3 and right[True] >= right[False] + 1
+
+
+def test_a_refused_face_standing_off_the_die_is_fitted_round_the_footprints_middle(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's refused face can stand off a blurred die (held-out footage 900007
+    illegal_standing f404: a 2 refused at 0.7 x its side from it); its footprint's middle is
+    fitted too."""
+    L = _blurred(2)
+    comp = np.zeros((56, 56), np.uint8)
+    cv2.circle(comp, (int(CX), int(CY)), int(SIDE * 0.6), 255, -1)
+    far = Face(CX - 0.4 * SIDE, CY + 0.2 * SIDE, 0.4, SIDE)
+    assert facefit.fit_read(L, far, SIDE, 2, pips.read_pips(L, far).contrast) is None
+    monkeypatch.setattr(pips, "search_face", lambda *_a, **_k: (None, far, 0.1, 2))
+    assert pips.read_face(L, comp, SIDE, 1.0)[0] == 2
+    monkeypatch.setattr(pips, "FIT_CENTRE", None)
+    assert pips.read_face(L, comp, SIDE, 1.0)[0] is None
