@@ -237,12 +237,20 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     # the points first (a moving frame's read skips the dice and the cube), then the dice with
     # the points as the discs count them (where checkers lie), once
     obs = read(frame, prof, settled=False)
+    for_dice = obs
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
         if discs is not None:
-            counted = with_chroma_discs(frame, q, discs) if CHROMA else discs
-            obs = with_disc_counts(obs, count_stacks(frame, q, found.bar, counted))
-    dice, prof._cache[DICE_READINGS] = read_dice_oneshot(frame, prof, list(obs.regions))
+            read_obs = obs
+            obs = for_dice = with_disc_counts(read_obs, count_stacks(frame, q, found.bar, discs))
+            if CHROMA:
+                more = with_chroma_discs(frame, q, discs)
+                if len(more) > len(discs):
+                    obs = with_disc_counts(read_obs, count_stacks(frame, q, found.bar, more))
+    # the dice reader is given the points as the grey-edged discs count them: a red stack the
+    # red-edge discs count (dices6's top 7) leaves a cocked phantom at its second checker's
+    # edge in the dice reader's stack mask (refused, never wrong)
+    dice, prof._cache[DICE_READINGS] = read_dice_oneshot(frame, prof, list(for_dice.regions))
     return replace(obs, dice=dice, cube=observe_cube(frame, prof), settled=True), prof
 
 
