@@ -335,6 +335,8 @@ class Inference:
             return self._danced(obs, side, opponent)
         made = self._every_roll(pos, side)
         seen = self._clear_play(obs, pos, made)
+        if seen is None:
+            seen = self._clear_with_die(obs, pos, side, made)
         if seen is not None:
             return self._record_roll(obs, side, seen[1])
         self._note_ambiguous(obs, pos, side)
@@ -350,6 +352,40 @@ class Inference:
         if flagged:
             return flagged
         return self._dance_then_play(obs)
+
+    def _clear_with_die(self, obs: Observation, pos: Position, side: Side,
+                        made: dict[Position, list[Roll]]
+                        ) -> tuple[Position, list[Roll]] | None:
+        """No one play stands out, but one die of the side's roll was read (``roll_hint``, one
+        value: the rest of the roll refused): the board that fits best, when a roll with that
+        die makes it, is clear among the plays of such rolls (``_clear_play`` over them, two
+        runs; the die may have been read in an earlier run of the turn): a tray read one short
+        made 3/off 1/off (3-1, a 3 read) and 3/1 1/off (2-1) tie, and the turn and every later
+        one were lost (tuning 1003). Not when the die is one of the opponent's
+        last roll (its dice may still lie there); never a flag (a legal play is recorded)."""
+        hint = getattr(obs, "roll_hint", None)
+        if hint is None or len(hint.values) != 1 or hint.owner not in (None, side.value):
+            # the die read in an earlier run of this turn (``Fusion._one_die_seen``), the
+            # opponent's dice read now
+            seen = self.__dict__.get("_one_die")
+            key = (getattr(self, "game", None), len(getattr(self, "log", ())), side)
+            hint = seen[1] if seen is not None and seen[0] == key else None
+        if hint is None or len(hint.values) != 1 or hint.owner not in (None, side.value) or \
+                self.rules.hooks:
+            return None
+        die = hint.values[0]
+        if die in (self._last_roll(side.other) or ()):
+            return None
+        last = self.__dict__.get("_play_ranked")
+        if last is None or last[0] != pos or not last[1]:
+            return None
+        keep = {after: [r for r in rolls if die in r] for after, rolls in made.items()}
+        keep = {after: rolls for after, rolls in keep.items() if rolls}
+        if last[1][0][1] not in keep:
+            return None  # the best fitting play is no roll's with the die read
+        seen = self._clear_play(obs, pos, keep)  # a later run may confirm it (_seen_before)
+        self.__dict__["_play_ranked"] = last  # the ranking of every roll's plays, for notes
+        return seen
 
     def _dance_then_play(self, obs: Observation) -> list[Event]:
         """The board shows the opponent's clear play from the position and the side to roll
