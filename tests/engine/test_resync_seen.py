@@ -173,3 +173,65 @@ def test_without_the_die_the_tie_waits() -> None:
     ref = referee_at(DIE_START, BLACK)
     events = [e for run in (1, 2, 3) for e in ref.observe(read(DIE_END, run, soft=short))]
     assert moved(events) == []
+
+
+# tuning 1000, turns 46-47: black 4/off 1/off (4-1), only the 4 read, before the play; black's
+# tray read surely one short, so 4/2 1/off (2-1) fits the board better; white then 1/off(2)
+TRAY_START = pos([9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -5, -2, -5, -3],
+                 off=(6, 0))
+TRAY_END = pos([9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -4, -2, -5, -2],
+               off=(6, 2))
+TRAY_NEXT = pos([7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -4, -2, -5, -2],
+                off=(8, 2))
+ONE_SHORT = {27: {(0, 1): 1.0}}
+
+
+def tray_game(first: list[Dice | None], later: Dice | None, reply: bool = True
+              ) -> tuple[Referee, list]:
+    """Black to roll at TRAY_START; ``first``: the die read on each reading of the position
+    before the play; ``later``: the die read beside the play (the tray read one short), then
+    white's reply (``reply``) or the play read again."""
+    ref = referee_at(TRAY_START, BLACK)
+    events = [e for run, die in enumerate(first, 1)
+              for e in ref.observe(read(TRAY_START, run, dice=die, hint=die))]
+    run = len(first) + 1
+    events += ref.observe(read(TRAY_END, run, dice=later, hint=later, soft=ONE_SHORT))
+    if reply:
+        six = Dice((6,))
+        events += ref.observe(read(TRAY_NEXT, run + 1, dice=six, hint=six, soft=ONE_SHORT))
+    else:
+        events += ref.observe(read(TRAY_END, run + 1, dice=later, hint=later, soft=ONE_SHORT))
+    return ref, events
+
+
+def test_one_die_read_before_the_play_outweighs_a_tray_read_one_short_and_never_flags() -> None:
+    for reply in (True, False):
+        ref, events = tray_game([Dice((4,))], Dice((4,)), reply)
+        assert moved(events)[:1] == [("black", [1, 4], "4/off 1/off")]
+        assert "IllegalMoveFlagged" not in types(events)  # the board is not judged
+        assert ref.position == (TRAY_NEXT if reply else TRAY_END)
+
+
+def test_a_die_first_read_beside_the_play_or_two_dice_read_alone_decide_nothing() -> None:
+    for first, later in (([None], Dice((4,))),                  # maybe the next roller's
+                         ([Dice((1,)), Dice((4,))], Dice((4,)))):  # one of them misread
+        for reply in (True, False):
+            _, events = tray_game(first, later, reply)
+            assert ("black", [1, 4], "4/off 1/off") not in moved(events)
+            assert "IllegalMoveFlagged" not in types(events)
+
+
+def test_a_die_read_alone_on_every_turn_is_a_phantom() -> None:
+    ref = referee_at(TRAY_START, WHITE)
+    four = Dice((4,))
+    ref.observe(read(TRAY_START, 1, dice=four, hint=four))  # white's turn: a 4 read alone
+    ref.command({"command": "roll", "dice": [1, 1]})
+    ref.command({"command": "play", "play": "1/off(4)"})
+    white = ref.position
+    assert ref.turn is BLACK and ref.phase == Phase.ROLL and white.off(WHITE) == 10
+    assert ref._die_read(read(white, 2, dice=four, hint=four), BLACK) is None  # noqa: SLF001
+    ref.observe(read(white, 2, dice=four, hint=four))  # the same 4 on black's turn, early
+    assert ref._die_read(read(white, 3), BLACK) is None  # noqa: SLF001 - the rule itself
+    ref = referee_at(white, BLACK)  # without the 4 on white's turn, it is black's die
+    ref.observe(read(white, 1, dice=four, hint=four))
+    assert ref._die_read(read(white, 2), BLACK) == 4  # noqa: SLF001
