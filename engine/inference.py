@@ -350,7 +350,8 @@ class Inference:
                 made, narrowed = with_die, True
         seen = self._clear_play(obs, pos, made)
         if seen is not None and narrowed:  # the board not judged: no flag
-            return self._roll_and_play(obs, side, *seen, self._every_roll(pos, side)[seen[0]])
+            return self._roll_and_play(obs, side, *seen, self._every_roll(pos, side)[seen[0]],
+                                       die)
         if seen is not None:
             return self._record_roll(obs, side, seen[1])
         self._note_ambiguous(obs, pos, side)
@@ -392,13 +393,17 @@ class Inference:
         return die
 
     def _roll_and_play(self, obs: Observation, side: Side, after: Position,
-                       rolls: list[Roll], every: list[Roll]) -> list[Event]:
-        """``side``'s roll (one of ``rolls``, those with the die read) and its play to
+                       rolls: list[Roll], every: list[Roll], die: int) -> list[Event]:
+        """``side``'s roll (one of ``rolls``, those with ``die``, read) and its play to
         ``after``, recorded as such: the board is not judged against the roll (a play inferred
         from one die read is never grounds for a flag: the tray read one short that made
         another play fit better would have flagged it). The note names ``every`` roll that
-        makes the play."""
-        roll, note = self._pick(obs, rolls, side)
+        makes the play. A hint of another single die now (the next roller's) is not used."""
+        hint = getattr(obs, "roll_hint", None)
+        if hint is not None and len(hint.values) == 1 and hint.values[0] != die:
+            roll, note = max(rolls), []
+        else:
+            roll, note = self._pick(obs, rolls, side)
         every = sorted(set(every), reverse=True)
         if len(every) > 1:
             fits = ", ".join(f"{a}-{b}" for a, b in every)
