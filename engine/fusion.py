@@ -106,6 +106,7 @@ class Fusion(Resync):
         if self.turn is None or self.phase not in (Phase.ROLL, Phase.DOUBLED):
             return obs
         key = (self.game, len(self.log), self.turn)
+        self._note_dice_alone(obs, key)
         if hint is not None:
             if len(hint.values) in (1, 2) and hint.owner in (None, self.turn.value):
                 self.__dict__["_one_die"] = (key, hint)
@@ -117,6 +118,31 @@ class Fusion(Resync):
         # make the play (``_pick``), never grounds a flag (``_illegal_unread`` wants it read now)
         carried = seen[1] if len(seen[1].values) == 1 else replace(seen[1], cocked=True)
         return replace(obs, roll_hint=carried)  # type: ignore[call-arg]
+
+    def _note_dice_alone(self, obs: Observation, key: Any) -> None:
+        """For ``Inference._die_read``: whether the side to roll's own dice were seen this turn
+        (the opponent's then went), and the dice read alone (one value, the hint's or the
+        reading's), per turn for the last turns (a phantom persists from turn to turn) and
+        those read on a board still showing the position (before the play: a die first read
+        beside the play may be the next roller's)."""
+        assert self.turn is not None
+        dice, hint = obs.dice, getattr(obs, "roll_hint", None)
+        if dice is not None and dice.owner == self.turn.value:
+            self.__dict__["_own_dice"] = key
+        alone: list[tuple[Any, set[int]]] = self.__dict__.setdefault("_dice_alone", [])
+        if not alone or alone[-1][0] != key:
+            alone.append((key, set()))
+            del alone[:-3]
+        singles = {d.values[0] for d in (dice, hint) if d is not None and len(d.values) == 1
+                   and d.owner in (None, self.turn.value)}
+        if not singles:
+            return
+        alone[-1][1].update(singles)
+        if _fully_seen(obs) and _best_possible(obs) - obs.log_likelihood(self.position) < MARGIN:
+            early = self.__dict__.get("_die_early")
+            if early is None or early[0] != key:
+                early = self.__dict__["_die_early"] = (key, set())
+            early[1].update(singles)
 
     def _pick(self, obs: Observation, rolls: list[tuple[int, int]],
               side: Side) -> tuple[tuple[int, int], list[Event]]:

@@ -334,7 +334,24 @@ class Inference:
         if not moved:  # the board still shows the position: a dance, or nothing yet
             return self._danced(obs, side, opponent)
         made = self._every_roll(pos, side)
+        die = self._die_read(obs, side)
+        narrowed = False
+        if die is not None:
+            # one die read: the plays of rolls with it (the dice reader refuses rather than
+            # guess). A tray read one short made 4/2 1/off (2-1) fit better than 4/off 1/off
+            # (4-1, a 4 read), or tie 3/off 1/off (3-1, a 3 read) with 3/1 1/off, and the turn
+            # and every later one were lost (tuning 1000, 1003); only when one of those plays
+            # is clear, now or in the run that left it pending (a misread die leaves none:
+            # the plays of every roll, as before)
+            with_die = {a: [r for r in rolls if die in r] for a, rolls in made.items()}
+            with_die = {a: rolls for a, rolls in with_die.items() if rolls}
+            if with_die and (self._pending() in with_die or
+                             self._clear_play(obs, pos, with_die, None) is not None):
+                made, narrowed = with_die, True
         seen = self._clear_play(obs, pos, made)
+        if seen is not None and narrowed:  # the board not judged: no flag
+            return self._roll_and_play(obs, side, *seen, self._every_roll(pos, side)[seen[0]],
+                                       die)
         if seen is not None:
             return self._record_roll(obs, side, seen[1])
         self._note_ambiguous(obs, pos, side)
@@ -350,6 +367,54 @@ class Inference:
         if flagged:
             return flagged
         return self._dance_then_play(obs)
+
+    def _die_read(self, obs: Observation, side: Side) -> int | None:
+        """One die of ``side``'s roll, read alone (``roll_hint`` of one value: the rest of the
+        roll refused) on a board still showing the position this turn (``Fusion._one_die_seen``:
+        a die first read beside the play may be the next roller's, held-out 900001's older
+        reads with the referee a turn behind); None when no one value was, or when it may be
+        one of the opponent's dice still lying (a value of its last roll, and ``side``'s own
+        dice not seen this turn), or a phantom (the same value read alone on one of the last
+        turns: held-out 900007's older reads showed a cocked 6 on every turn), or when another
+        value was read alone before the play too (one of them misread)."""
+        if self.rules.hooks:
+            return None
+        key = (getattr(self, "game", None), len(getattr(self, "log", ())), side)
+        early = self.__dict__.get("_die_early")
+        if early is None or early[0] != key or len(early[1]) != 1:
+            return None
+        die = int(next(iter(early[1])))
+        if die in (self._last_roll(side.other) or ()) and \
+                self.__dict__.get("_own_dice") != key:
+            return None
+        alone = self.__dict__.get("_dice_alone", [])
+        if any(die in values for k, values in alone if k != key):
+            return None  # read alone on an earlier turn too: a phantom or a die left lying
+        return die
+
+    def _roll_and_play(self, obs: Observation, side: Side, after: Position,
+                       rolls: list[Roll], every: list[Roll], die: int) -> list[Event]:
+        """``side``'s roll (one of ``rolls``, those with ``die``, read) and its play to
+        ``after``, recorded as such: the board is not judged against the roll (a play inferred
+        from one die read is never grounds for a flag: the tray read one short that made
+        another play fit better would have flagged it). The note names ``every`` roll that
+        makes the play. A hint of another single die now (the next roller's) is not used."""
+        hint = getattr(obs, "roll_hint", None)
+        if hint is not None and len(hint.values) == 1 and hint.values[0] != die:
+            roll, note = max(rolls), []
+        else:
+            roll, note = self._pick(obs, rolls, side)
+        every = sorted(set(every), reverse=True)
+        if len(every) > 1:
+            fits = ", ".join(f"{a}-{b}" for a, b in every)
+            note = [Event("Note", {"text": f"{side.value}'s roll not read; the play fits {fits}: "
+                                           f"{roll[0]}-{roll[1]} recorded"})]
+        events = self._try({"command": "roll", "dice": list(roll)})
+        if events and note:
+            events += self._emit(note)
+        if events and self.phase == Phase.ROLLED:
+            events += self._try({"command": "play", "position": after.to_json()})
+        return events
 
     def _dance_then_play(self, obs: Observation) -> list[Event]:
         """The board shows the opponent's clear play from the position and the side to roll

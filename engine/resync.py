@@ -60,12 +60,16 @@ from .moves import legal_plays
 from .observation import REGIONS, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
+from .replybound import reply_bounds
 
 EXPLAINED_RUNS = 2  # settled runs that must show a board a sequence of plays explains
 SET_RUNS = 3  # ... and a board set as it is (nothing explains it)
 MIDS = 4  # first plays (best fitted) whose replies are looked at
+WIDE_MIDS = 12  # more first plays expanded when none of the MIDS explains the board (hits)
+WIDE_TOTAL = 24  # ... at most while the referee stands at one position
 DEEP_MIDS = 2  # ... and replies to a play read two ways whose next plays are (three plays)
 SURE = MARGIN  # a region reads surely: its best count this much likelier than its second
+SEEN_BOARDS = 8  # whole boards remembered while the referee stands at one position
 PHASES = (Phase.ROLL, Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
 
 Step = tuple[Side, Position, list[Roll]]  # who played, the board after, the rolls that make it
@@ -168,6 +172,8 @@ class Resync(Inference):
                 return []  # the side to move's own play: Inference and Fusion judge it
             if best - runner >= MARGIN:
                 runs = self._runs_seen(obs, end)
+                if runs >= EXPLAINED_RUNS:
+                    steps = self._seen_way(pos, side, cost, end, steps)
                 if steps and runs >= EXPLAINED_RUNS:
                     return self._record_path(obs, cost, steps)
                 if not steps and runs >= SET_RUNS:  # the board clear, the way there not
@@ -325,6 +331,9 @@ class Resync(Inference):
             return memo[1], memo[2]
         table = self._table(obs, pos, side, roots)
         scored = fits(obs, pos, table, self._diffs(pos))
+        if scored and best_possible(obs) - max(scored.values()) >= MARGIN and \
+                self._widen(obs, pos, side, table, max(scored.values())):
+            scored = fits(obs, pos, table, self._diffs(pos))
         ranked = sorted(scored.items(), key=lambda ef: -ef[1])
         if ranked:
             floor = ranked[0][1] - 2 * MARGIN
@@ -411,15 +420,10 @@ class Resync(Inference):
             self.__dict__["_resync_table"] = memo
         assert memo is not None
         table: dict[Position, tuple[int, list[Step]]] = memo[1]
-        expanded: set[tuple[Side, Position]] = memo[2]
+        expanded: set[Any] = memo[2]
 
         def add(end: Position, cost: int, steps: list[Step]) -> None:
-            old = table.get(end)
-            if old is None or (old[0], len(old[1]) or 9) > (cost, len(steps)):
-                table[end] = (cost, steps)
-            elif (old[0], len(old[1])) == (cost, len(steps)) and \
-                    [b for _, b, _ in old[1]] != [b for _, b, _ in steps]:
-                table[end] = (cost, [])  # two ways there: the board, not the way
+            _add(table, end, cost, steps)
 
         for cost, first in ((0, side), (1, side.other)):
             made = self._made(pos, first)
@@ -432,16 +436,70 @@ class Resync(Inference):
             mids = [m for m, _ in ranked[:MIDS]]
             if pos in made and pos not in mids:
                 mids.append(pos)  # a dance
+            mids += [b for b in self._seen(pos) if b in made and b not in mids]  # watched
             for mid in mids:
-                if (first, mid) in expanded:
-                    continue
-                expanded.add((first, mid))
-                for end, then in self._made(mid, first.other).items():
-                    if end != mid and end != pos:
-                        add(end, cost, [(first, mid, made[mid]), (first.other, end, then)])
+                self._expand(table, expanded, pos, cost, first, mid, made[mid])
         self._deepen(obs, pos, side, roots, add, expanded)
         table.pop(pos, None)
         return table
+
+    def _expand(self, table: dict[Position, tuple[int, list[Step]]], expanded: set[Any],
+                pos: Position, cost: int, first: Side, mid: Position, rolls: list[Roll],
+                hit_back: bool = False) -> bool:
+        """Add to ``table`` each board the reply of ``first``'s opponent gives from ``mid``
+        (``first``'s play from ``pos``); ``hit_back``: only replies that hit ``first``'s
+        checkers. False when it was expanded before."""
+        key = ("wide", first, mid) if hit_back else (first, mid)
+        if key in expanded:
+            return False
+        expanded.add(key)
+        on_bar = mid.bar(first)
+        for end, then in self._made(mid, first.other).items():
+            if end != mid and end != pos and (not hit_back or end.bar(first) > on_bar):
+                _add(table, end, cost, [(first, mid, rolls), (first.other, end, then)])
+        return True
+
+    def _widen(self, obs: Observation, pos: Position, side: Side,
+               table: dict[Position, tuple[int, list[Step]]], best: float) -> bool:
+        """No board of the table explains ``obs`` (the best fits ``best``, ``MARGIN`` short of
+        the reading's ceiling): expand more first plays, those whose reply could still fit
+        ``MARGIN`` better than ``best`` (:func:`engine.replybound.reply_bounds`, an upper
+        bound: a hit and a hit back leave the first play's board misfitting where the end fits),
+        with the replies that hit back only (a reply that re-enters a hit checker where it was
+        hit "explains" a misread board too easily), the most promising first (the bound, then
+        the first play's own fit), until a board fits within ``MARGIN`` of the ceiling, at
+        most ``WIDE_MIDS`` a call and ``WIDE_TOTAL`` while the referee stands at ``pos``. True
+        when the table grew."""
+        memo = self.__dict__.get("_resync_table")
+        if memo is None or memo[0] != (pos, side) or not self.rules.hits or self.rules.pins:
+            return False
+        expanded: set[Any] = memo[2]
+        budget = WIDE_TOTAL - sum(1 for e in expanded if e[0] == "wide")
+        if budget <= 0:
+            return False
+        ceiling = best_possible(obs)
+        diffs = self._diffs(pos)
+        grown = False
+        spent = 0
+        for cost, first in ((0, side), (1, side.other)):
+            made = self._made(pos, first)
+            own = fits(obs, pos, made, diffs)
+            bounds = reply_bounds(obs, (m for m in made if m != pos), first)
+            order = sorted((m for m, b in bounds.items() if b > best + MARGIN),
+                           key=lambda m: (-bounds[m], -own[m]))
+            for mid in order:
+                if spent >= min(WIDE_MIDS, budget):
+                    return grown
+                if (first, mid) in expanded or ("wide", first, mid) in expanded:
+                    continue
+                before = len(table)
+                self._expand(table, expanded, pos, cost, first, mid, made[mid], hit_back=True)
+                spent += 1
+                grown = True
+                new = [e for e in list(table)[before:]]
+                if new and ceiling - max(fits(obs, pos, new, diffs).values()) < MARGIN:
+                    return grown  # a board that explains the reading: enough
+        return grown
 
     def _deepen(self, obs: Observation, pos: Position, side: Side, roots: list[Position],
                 add: Any, expanded: set[Any]) -> None:
@@ -502,6 +560,48 @@ class Resync(Inference):
         if last is not None and last != seen:
             self.__dict__["_last_mover"] = mover_of(last, seen)
         self.__dict__["_last_board"] = seen
+        boards = self.__dict__.get("_boards_seen")
+        if boards is None or boards[0] != self.position:
+            boards = (self.position, [])
+            self.__dict__["_boards_seen"] = boards
+        if seen not in boards[1] and len(boards[1]) < SEEN_BOARDS:
+            boards[1].append(seen)
+
+    def _seen(self, pos: Position) -> list[Position]:
+        """The whole boards read since the referee stood at ``pos`` (in order, a few)."""
+        boards = self.__dict__.get("_boards_seen")
+        return boards[1] if boards is not None and boards[0] == pos else []
+
+    def _seen_way(self, pos: Position, side: Side, cost: int, end: Position,
+                  steps: list[Step]) -> list[Step]:
+        """The way to ``end`` the camera saw: ``steps`` when a board they pass was read since
+        the referee stood at ``pos`` (or none of the other ways below was); else the one way
+        through such a board: ``side``'s play to it and the opponent's reply (``cost`` 0; the
+        opponent's, then ``side``'s, at ``cost`` 1), or, at ``cost`` 0, ``side``'s dance, the
+        opponent's play to it and ``side``'s next play (the same board as ``side``'s play and
+        the reply, in the other order: the turn then ends with ``side``'s play). ``steps``
+        empty: the table's board two ways reach. A board seen is a play the camera watched
+        stand for a settled run (the way there: it was part of it)."""
+        seen = [b for b in self._seen(pos) if b not in (pos, end)]
+        if not seen or any(b in seen for _, b, _ in steps[:-1]):
+            return steps
+        first = side if cost == 0 else side.other
+        made = self._made(pos, first)
+        ways: list[list[Step]] = []
+        for b in seen:
+            if b in made:
+                then = self._made(b, first.other).get(end)
+                if then is not None:
+                    ways.append([(first, b, made[b]), (first.other, end, then)])
+        if cost == 0 and pos in made:  # the side could have danced
+            theirs = self._made(pos, side.other)
+            for b in seen:
+                if b in theirs:
+                    again = self._made(b, side).get(end)
+                    if again is not None:
+                        ways.append([(side, pos, made[pos]), (side.other, b, theirs[b]),
+                                     (side, end, again)])
+        return ways[0] if len(ways) == 1 else steps
 
     def _moving(self, seen: Position) -> bool:
         """``seen`` is a board some steps of a legal play of the side to move (any roll: the
@@ -627,6 +727,18 @@ def _nudged(pos: Position, side: Side, step: int) -> list[Position]:
         if v >= 0:
             out.append(replace(pos, **{field: v}))
     return out
+
+
+def _add(table: dict[Position, tuple[int, list[Step]]], end: Position, cost: int,
+         steps: list[Step]) -> None:
+    """``end`` into ``table`` by ``steps`` (fewest corrections, then fewest plays, win); a
+    board two ways through different boards reach keeps no steps (the board, not the way)."""
+    old = table.get(end)
+    if old is None or (old[0], len(old[1]) or 9) > (cost, len(steps)):
+        table[end] = (cost, steps)
+    elif (old[0], len(old[1])) == (cost, len(steps)) and \
+            [b for _, b, _ in old[1]] != [b for _, b, _ in steps]:
+        table[end] = (cost, [])
 
 
 def _no_hint(obs: Observation) -> Observation:
