@@ -42,6 +42,7 @@ from .position import BLACK, WHITE, Position, Side
 from .resync import SURE, Resync, only_hit, sure_board
 from .rules import Rules
 from .variants.hidden import hidden_pins
+from .variants.onedie import one_die_off
 from .variants.reread import reread_roll
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
@@ -546,8 +547,8 @@ class Fusion(Resync):
             return []
         if mixed:
             return self._emit([self._flag_mixed(mixed)])
-        if seen is not None:
-            return self._emit(self._illegal(seen))
+        if seen is not None:  # a variant's play of a roll one die off the read: the die's
+            return one_die_off(self, obs, seen) or self._emit(self._illegal(seen))
         if not _fully_seen(obs) and _best_possible(obs) - best >= MARGIN:
             return []  # what is seen fits no legal play and part of the board is hidden: wait
         if best - second >= MARGIN:
@@ -775,7 +776,7 @@ class Fusion(Resync):
         if _side_part(seen, self.turn) == _side_part(self.position, self.turn) or \
                 self._not_the_movers(seen):
             return []  # the opponent's checkers moved: not the mover's play
-        return self._emit(self._illegal(seen))
+        return one_die_off(self, obs, seen) or self._emit(self._illegal(seen))
 
 
 def _no_roll_hint(obs: Observation) -> Observation:
