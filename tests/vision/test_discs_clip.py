@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import numpy as np
+import pytest
 
 from tests.vision.tapped import tapped_frame
 from vision import discs, read
@@ -33,7 +34,14 @@ def _model(share: float) -> tuple[DiscModel, Layout]:
     return m, lay
 
 
-def test_a_clipped_top_under_a_dim_light_spans_the_brighter_colours() -> None:
+@pytest.fixture
+def clip_on(monkeypatch):  # noqa: ANN001, ANN201
+    """The clipped range as tuned (off by default: see ``discs.CLIP_RANGE``)."""
+    monkeypatch.setattr(discs, "CLIP_RANGE", 1.5)
+    monkeypatch.setattr(discs, "ALIKE", 1.5)
+
+
+def test_a_clipped_top_under_a_dim_light_spans_the_brighter_colours(clip_on) -> None:  # noqa: ANN001
     """All cells clipped: the lit top's box runs from the bound under 0.77 of the light to
     CLIP_RANGE times brighter; its middle is brighter than the bound's colour and the box holds
     each colour on the way. Nothing clipped: the bound's colour alone, no extra spread."""
@@ -57,7 +65,7 @@ def _best(obs, r: int) -> tuple[int, int] | None:  # noqa: ANN001
     return obs.best_counts()[r]
 
 
-def test_ivory_checkers_on_dim_cream_points_are_read() -> None:
+def test_ivory_checkers_on_dim_cream_points_are_read(clip_on) -> None:  # noqa: ANN001
     """Tuning 700000 frame 0 (green oak: ivory checkers, cream points, the whites clipped at
     calibration): five whites on point 1 and two on point 23, under 0.77 and 0.88 of the mean
     light, were read empty with certainty (the bound lit gave L 211 where they show 248)."""
