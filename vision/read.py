@@ -63,6 +63,8 @@ CHECKERS = 15  # of each colour
 TALL = 5  # a point's count past this (a first row) may be a sleeve read as a stack
 OVER_FIFTEEN = True  # with a hand in view, counts past fifteen of a colour are unseen
 # (``fifteen_at_most``)
+LONE_GUARD = True  # tops relearned from lone checkers (``vision.lonetops``) that make the frame
+# they were learned on look like a hand are taken back (``guarded_lone_tops``)
 BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
 # wrong bar regions, none worse; 1000+: 3 -> 3)
 BAR_ROWS = True  # the bar's checker tops the mean of both rows' (``DiscModel.rows_mixed``)
@@ -232,11 +234,9 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             base = tuple(under)
         if disc is not None:
             learned = learn_empty_looks(profile, prep, regions)
-            if learn_lone_tops(profile, prep, regions):  # tops learned from stacks: regather
+            if guarded_lone_tops(profile, prep, regions, strips, disc):  # tops relearned
                 regathered = True
-                for k in [k for k in profile._cache if k.startswith("prep")]:
-                    profile._cache[k].pop("discs", None)
-                    profile._cache[k].pop("disc_rows", None)
+                _regather(profile)
     conf = _confidence(regions)
     if blocks is not None:  # a point that learned its empty look is evaluated again with it
         if regathered:
@@ -254,6 +254,52 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         cube = remembered_cube(frame, profile)  # the last frame's when its strips are the same
     return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
                        confidence=conf, base=base)
+
+
+def _regather(profile: BoardProfile) -> None:
+    """Drop every size's gathered disc parameters (the profile's checker tops changed)."""
+    for k in [k for k in profile._cache if k.startswith("prep")]:
+        profile._cache[k].pop("discs", None)
+        profile._cache[k].pop("disc_rows", None)
+
+
+def _hand_like(disc: DiscEvidence) -> np.ndarray:
+    """Per point: its front foreign enough to be called a hand (``HAND_FRONT``)."""
+    return np.asarray(disc.foreign)[:24] > HAND_FRONT
+
+
+def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list,
+                      strips: np.ndarray, disc: DiscEvidence) -> bool:
+    """``learn_lone_tops`` on a settled frame with no hand (``disc``: its evidence), taking the
+    relearned tops back when they make this same frame look like a hand (``LONE_GUARD``): the
+    tops shifted toward a lone checker's light no longer fit a tall stack's checkers, whose
+    front turns foreign, so the reader called a hand and hid the stack on every later frame
+    (issue 9, held-out Plakoto 900002: point 0's fifteen black from frame 57 on). A colour
+    taken back keeps its stack-learned tops and is not relearned again. True when the tops
+    changed (the caller gathers them again)."""
+    discs = profile.discs
+    if discs is None:
+        return False
+    mean = discs.mean.copy()
+    side = None if discs.side_mean is None else discs.side_mean.copy()
+    if not learn_lone_tops(profile, prep, regions):
+        return False
+    if not LONE_GUARD:
+        return True
+    _regather(profile)
+    after = disc_evidence(strips, profile, prep)
+    if after is None:
+        return True
+    worse = (_hand_like(after) & ~_hand_like(disc)).any() or (
+        after.blob > HAND_BLOB >= disc.blob)
+    if worse:  # take the changed colours' tops back and keep them
+        moved = [c for c in (0, 1) if not np.array_equal(discs.mean[c], mean[c])]
+        discs.mean[:] = mean
+        if side is not None and discs.side_mean is not None:
+            discs.side_mean[:] = side
+        profile.meta["stack_tops"] = [c for c in profile.meta.get("stack_tops", ())
+                                      if int(c) - 1 not in moved]
+    return True
 
 
 def fifteen_at_most(regions: list) -> list:
