@@ -278,7 +278,7 @@ def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list
     taken back keeps its stack-learned tops and is not relearned again. True when the tops
     changed (the caller gathers them again)."""
     discs = profile.discs
-    if discs is None:
+    if discs is None or not profile.meta.get("stack_tops"):  # nothing left to relearn
         return False
     mean = discs.mean.copy()
     side = None if discs.side_mean is None else discs.side_mean.copy()
