@@ -741,8 +741,9 @@ class Fusion(Resync):
         as one legal play leaves them and only the opponent's differ, the mover played that and
         the opponent has moved since (the dice went unseen): the mover's play is recorded, and
         the opponent's board is judged as the opponent's (flagged on the opponent's turn when
-        illegal). Nothing when no such play, or more than one."""
-        if self.rules.hooks or self.turn is None or self.dice is None:
+        illegal). Nothing when no such play, or more than one. Off in Plakoto: a pinned checker
+        lies under the other colour, so a side's checkers alone are ambiguous there."""
+        if self.rules.pins or self.turn is None or self.dice is None:
             return []
         side = self.turn
         mine = _side_part(seen, side)
