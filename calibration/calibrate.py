@@ -415,7 +415,8 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
     if _filled(pos) < FIT_POINTS:
         if method != "auto":
             return prof
-        fitted, before, after = start_fit(frame, prof.corners, pos, shape or prof.shape)
+        fitted, before, after = start_fit(frame, prof.corners, pos, shape or prof.shape,
+                                          jumps=True)
         out = learn(frame, fitted, pos, shape or prof.shape, prof.trays_right)
         out.meta["start_fit"] = [round(before, 3), round(after, 3)]
         return out
