@@ -42,12 +42,6 @@ THICK = 0.2  # a checker's thickness, in diameters (the scene boards' 8 mm of 40
 EDGE = 4  # strip pixels of a checker's visible part kept clear of the checkers on it (their
 # sides; tuning seeds 700000-11, tall stacks: 1 px 1071, 2 px 1084, 4 px 1090 of 1152 right)
 MIN_SAMPLES = 3  # first-row checkers of a colour below which its tops come from its stacks
-STACK_CLIP = False  # stack_tops_bgr also gives the model each top cell's share of clipped
-# pixels (DiscModel.tops_clip, as DiscModel.fit learns it from a first row). Off: a stack's
-# tops clip far more than a lone checker's (tuning 700011 Plakoto: 38 % of white's pixels), and
-# lone checkers read worse with the shares (tuning Plakoto 700000-10 even, 3 frames of six lone
-# checkers or pairs each: wrong regions 26 -> 32, confidently wrong 5 -> 5; halved 31, only
-# cells clipped 90 % of the time 31; Long Nardi 700001-11 odd 13 unchanged)
 
 
 def stack_maps(lay: Layout, pos: Position, pose: Pose | None, row_max: int | None = None,
@@ -129,8 +123,8 @@ def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout
         everything = np.concatenate(list(parts.values()))
         gmean = everything[:, 1:].mean(0)
         gsig = np.maximum(everything[:, 1:].std(0), SIGMA_FLOOR)
-        # a row with no stack of this colour takes the other row's tops mirrored along the
-        # strip: its strips run the other way (``strip_grid``) under the same light
+        # a row with no stack of this colour takes the other row's tops turned half round:
+        # its strips run the other way under the same light
         present = {rf for _, rf, _ in parts}
         if len(present) == 1:
             (rf,) = present
@@ -164,20 +158,10 @@ def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout
 
 
 def _turned(p: np.ndarray) -> np.ndarray:
-    """Pixels ``p`` ((cell, L, a, b) rows) in the cells the other row's template shows them."""
+    """Pixels ``p`` ((cell, L, a, b) rows) in the cells of a template turned half round."""
     out = p.copy()
-    out[:, 0] = mirrored(p[:, 0].astype(np.int64))
+    out[:, 0] = TS * TS - 1 - p[:, 0]
     return out
-
-
-def mirrored(cell: np.ndarray) -> np.ndarray:
-    """Template cells as a strip of the other row shows them: mirrored along the strip, not
-    across it. ``vision.strips.strip_grid`` runs a top point's strip down the board and a bottom
-    point's up, each across from the board's left to its right, so a highlight on a checker's
-    left side lies in the left columns of both (a half turn put it on the right: a strip's two
-    rows are one flip apart, as ``DiscModel.rows_mixed`` mirrors them)."""
-    r, c = np.divmod(cell, TS)
-    return (TS - 1 - r) * TS + c
 
 
 def _cells(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -204,10 +188,8 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
     white as the camera clips them (``DiscModel.tops_lit``) instead of relighting Lab means.
     White checkers are clipped: their Lab tops relit from a stack under a dim corner's light
     came out brighter than any lone white checker shows (tuning 700000, Plakoto: L 258 against
-    243 from a standard start), and a lone white on a light point read as empty. With
-    ``STACK_CLIP`` also each top cell's share of clipped pixels (``DiscModel.tops_clip``). A
-    row with no stack of a colour takes the other row's tops mirrored along the strip
-    (``mirrored``). For a start with every colour in stacks (Plakoto, Long Nardi); in place."""
+    243 from a standard start), and a lone white on a light point read as empty. For a start
+    with every colour in stacks (Plakoto, Long Nardi); in place."""
     if model.bg_mean is None:
         return
     n24 = 24
@@ -220,7 +202,6 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
     rows = np.arange(L)[:, None] + 0.5
     cols = np.arange(SW)[None, :] + 0.5
     out = np.zeros((2, 2, 2, TS * TS, 3), np.float32)
-    share = np.zeros((2, 2, 2, TS * TS), np.float32)
     got: dict[int, list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]]] = {0: [], 1: []}
     for i, (colour, t, centres) in maps.items():
         rowflag = int(kinds[i] >= 2)
@@ -245,26 +226,16 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
             n = np.zeros((TS * TS, 1))
             lb = np.zeros((TS * TS, 3))
             for _rf, _side, cell, x, g in sel:
-                cl = mirrored(cell) if turn else cell
+                cl = TS * TS - 1 - cell if turn else cell
                 seen = (x < CLIPPED).any(1)
                 np.add.at(s1, cl[seen], unclipped(x[seen], hue) / g[seen])
                 np.add.at(n, cl[seen], 1.0)
                 np.maximum.at(lb, cl[~seen], CLIPPED / g[~seen] * hue / hue.min())
             return s1, n, lb
 
-        def clipped(sel: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]], turn: bool
-                    ) -> tuple[np.ndarray, np.ndarray]:
-            hit = np.zeros(TS * TS)
-            n = np.zeros(TS * TS)
-            for _rf, _side, cell, x, _g in sel:
-                cl = mirrored(cell) if turn else cell
-                np.add.at(hit, cl, (x >= CLIPPED).any(1).astype(np.float64))
-                np.add.at(n, cl, 1.0)
-            return hit, n
-
         present = {rf for rf, *_x in got[c]}
         for rowflag in (0, 1):
-            # a row with no stack of this colour: the other row's tops mirrored along the strip
+            # a row with no stack of this colour: the other row's tops turned half round
             turn = rowflag not in present
             sel = [x for x in got[c] if x[0] == (rowflag if not turn else 1 - rowflag)]
             s1, n, lb = acc(sel, turn)
@@ -272,18 +243,11 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
             known = (n[:, 0] > 0) | (lb.max(1) > 0)
             m = np.where(known[:, None], np.maximum(m, lb),
                          m[known].mean(0) if known.any() else 128.0)
-            hit, hn = clipped(sel, turn)
-            cm = hit / np.maximum(hn, 1)
             for side in (0, 1):
-                here = [x for x in sel if x[1] == side]
-                t1, tn, tlb = acc(here, turn)
+                t1, tn, tlb = acc([x for x in sel if x[1] == side], turn)
                 out[c, rowflag, side] = np.maximum((t1 + SIDE_SHRINK * m) / (tn + SIDE_SHRINK),
                                                    tlb)
-                sh, sn = clipped(here, turn)
-                share[c, rowflag, side] = (sh + SIDE_SHRINK * cm) / (sn + SIDE_SHRINK)
     model.tops_bgr = out
-    if STACK_CLIP:
-        model.tops_clip = share
     model.gain_bgr = gain
 
 
