@@ -6,7 +6,9 @@ writes each photo with its found quad to DIR (keep it outside the repository). "
 the finder returned a quad: it is not checked against corners (there is no corner truth for these
 photos); look at the quads to judge them. ``--parts`` also prints the median CPU time of the
 one-shot read's parts (the finder's first look, its climbs with a zoomed crop's own look, the
-rest of the read). The dice read_oneshot reports are scored by
+rest of the read). ``--set MODULE.NAME=VALUE`` (repeatable) sets a constant before reading, an
+A/B of the finder's constants (e.g. ``--set "calibration.find.MID_STEPS=()"``; the value is a
+Python literal). The dice read_oneshot reports are scored by
 ``python -m bench.bench_real_dice``."""
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+import ast  # noqa: E402
+import importlib  # noqa: E402
 import json  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
@@ -93,8 +97,24 @@ def _time_parts() -> dict[str, list[float]]:
     return parts
 
 
+def set_constants(args: list[str]) -> None:
+    """Each ``--set MODULE.NAME=VALUE`` of ``args``: the module's constant set to the literal
+    (an unknown module or name is an error, not a silent no-op)."""
+    for i, a in enumerate(args):
+        if a != "--set":
+            continue
+        target, _, value = args[i + 1].partition("=")
+        mod_name, _, name = target.rpartition(".")
+        mod = importlib.import_module(mod_name)
+        if not hasattr(mod, name):
+            raise SystemExit(f"error: {mod_name} has no {name}")
+        setattr(mod, name, ast.literal_eval(value))
+        print(f"# {target} = {value}")
+
+
 def main() -> int:
     cv2.setNumThreads(1)
+    set_constants(sys.argv)
     draw = Path(sys.argv[sys.argv.index("--draw") + 1]) if "--draw" in sys.argv else None
     parts = _time_parts() if "--parts" in sys.argv else None
     truth = json.loads((REAL / "truth.json").read_text())
