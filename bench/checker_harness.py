@@ -63,6 +63,9 @@ def main() -> None:
     ap.add_argument("--base", type=int, default=700000)
     ap.add_argument("--setups", type=int, default=40)
     ap.add_argument("--frames", type=int, default=5)
+    ap.add_argument("--seeds", default=None,
+                    help="comma-separated setup seeds to read instead of --base/--setups "
+                         "(e.g. one style's tuning setups)")
     ap.add_argument("--cache", type=Path, required=True)
     ap.add_argument("--recalibrate", action="store_true")
     ap.add_argument("--relearn", action="store_true",
@@ -89,8 +92,9 @@ def main() -> None:
     wrong: dict[str, list] = {}
     t_read = []
     confident_wrong = 0
-    for s in range(args.setups):
-        seed = args.base + s
+    seeds = ([int(x) for x in args.seeds.split(",")] if args.seeds
+             else [args.base + s for s in range(args.setups)])
+    for seed in seeds:
         style, img0, tr0, shots = rendered(seed, args.frames, args.cache)
         prof = copy.deepcopy(profile_for(seed, img0, tr0, args.cache, args.recalibrate))
         if args.relearn:
