@@ -27,6 +27,16 @@ when the reader's layout is what the value's blurred picture shows (:data:`BLURR
 centre pip ran out, or whose four gaps read as light pips, as a 4; a 6 whose rows ran together
 as a 3) at that pair's score, or at :data:`BLURRED_FIT` when the fit leaves at most
 :data:`RES_MAX`.
+
+The board behind the die (``ground``: the read window's template, the empty board there): a die
+lying across a point's stripe or edge shows the board's own lines round its face square, which
+the plain fit can only take for pips (or leave unexplained). Given the board's picture, the fit
+has one more regressor, the board's picture round the face square (d * ground * (1 - square)),
+so those lines are the board's. Then a face the pip reader saw no layout on (the search put it
+on the stripe beside the die) takes the layout the nine places read at the fit's own best pose
+(:data:`POSE_GUESS`), and every value must explain the window better than the empty board's
+picture alone does by :data:`OVER_GROUND` (a point's edge with no die on it, fitted with the
+board round the square, passes for a 3's diagonal inside it).
 """
 
 from __future__ import annotations
@@ -37,7 +47,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from .pips import LAYOUTS, PIP_STEP, Face, _turned
+from .pips import LAYOUTS, PATTERNS, PIP_STEP, Face, _turned, read_pips
 
 GRID = 18  # samples across the fitted square
 SPAN = 0.62  # half its side in face sides (the face reaches 0.5: the edge and a margin)
@@ -63,6 +73,13 @@ BLURRED_FIT = 60.0  # or at this score when the fit leaves at most RES_MAX (tuni
 # pip the nine places lose is their 4, a blurred 6's two rows their 3's diagonal (tuning
 # 700000+ and 1000+: such fits of true dice right at 117..319 and none wrong; windows with no
 # die fit as a 6 over the reader's 3 at up to 59)
+OVER_GROUND = 190.0  # with the board behind: the least score of the fit over the board alone
+# (n log of the board alone's residual over the fit's; tuning 700000+ (100 setups) and 1000+
+# (80): dice taken 224 and more, a window with no die on a point's stripe 154)
+GROUND_TURN: float | None = None  # the board's fit's turns (degrees; None: TURN)
+GROUND_AFTER = True  # with the board behind: fitted with it when the plain fit reads nothing
+POSE_GUESS = True  # with the board behind the die: a face the reader saw no layout on takes
+# the one the nine places read at the fit's best pose (see :func:`fit_read`)
 
 _g = np.linspace(-SPAN, SPAN, GRID)
 _U, _V = (a.ravel() for a in np.meshgrid(_g, _g))
@@ -105,12 +122,28 @@ _COLS, _VALS, _NORMS = _columns()
 _NM = len(EDGES)
 _BY_VALUE = [np.nonzero(np.tile(_VALS == v, _NM))[0] for v in range(1, 7)]  # (mask, template)
 _U32, _V32 = _U[None].astype(np.float32), _V[None].astype(np.float32)
+GROUND_FLAT = 0.5  # L units: a board behind the face spreading less is flat (no regressor)
 
 
-def poses(face: Face, nominal: float) -> np.ndarray:
-    """The dense pose grid (cx, cy, angle, side) round ``face`` (window pixels)."""
-    sh = np.array(SHIFTS) * nominal
-    ang = np.radians(np.arange(0.0, 90.0, TURN))
+def _outside() -> list[np.ndarray]:
+    """Per face square's edge softness (:data:`EDGES`): 1 - the square (where the board
+    shows round the die), on the fit's samples."""
+    erfv = np.vectorize(erf)
+    return [(1.0 - 0.25 * (1 + erfv((0.5 - np.abs(_U)) / (np.sqrt(2) * e)))
+             * (1 + erfv((0.5 - np.abs(_V)) / (np.sqrt(2) * e))))[None].astype(np.float32)
+            for e in EDGES]
+
+
+_OUTSIDE = _outside()
+
+
+def poses(face: Face, nominal: float, shifts: tuple[float, ...] | None = None,
+          turn: float | None = None) -> np.ndarray:
+    """The dense pose grid (cx, cy, angle, side) round ``face`` (window pixels; ``shifts`` x
+    the nominal side each way, None: :data:`SHIFTS`; every ``turn`` degrees, None:
+    :data:`TURN`)."""
+    sh = np.array(SHIFTS if shifts is None else shifts) * nominal
+    ang = np.radians(np.arange(0.0, 90.0, TURN if turn is None else turn))
     a, s, dx, dy = np.meshgrid(ang, nominal * np.array(SIZES), sh, sh, indexing="ij")
     return np.stack([face.cx + dx.ravel(), face.cy + dy.ravel(), a.ravel(), s.ravel()], 1)
 
@@ -124,11 +157,69 @@ class Fit(NamedTuple):
     res: float  # the share of the picture's spread (round its mean) the fit leaves
     body: float  # the share the face square alone explains, signed as its contrast (> 0: the
     # square lighter than round it)
+    over_ground: float = float("inf")  # with the board behind given: the score of the fit over
+    # the empty board's picture alone (the same pose's samples; no die there scores low)
 
 
-def fit_face(L: np.ndarray, face: Face, nominal: float) -> Fit:
-    """The whole-face fit round ``face`` in lightness picture ``L`` (float32)."""
-    P = poses(face, nominal).astype(np.float32)
+def _ground_rss(p: np.ndarray, g: np.ndarray, pp: np.ndarray, proj: np.ndarray
+                ) -> np.ndarray:
+    """(poses, masks x templates) residuals of the least squares with the empty board's
+    picture ``g`` (sampled at the poses as ``p``, which is centred) round the face square as
+    one more regressor: for each mask, ``g`` x (1 - the mask) made orthogonal to the constant
+    and the mask (q), and each template's column to it (a column along it explains nothing
+    more). Every product with q comes from products with ``g`` (:data:`_GROUND`)."""
+    nt, n = len(_VALS), p.shape[1]
+    gm = g @ _GROUND  # per mask: g . o, g . (o m), then g . (o column) of each template
+    gg = (g * g) @ _OUT2  # per mask: g^2 . o^2
+    pg = (p * g) @ _OUT1  # per mask: p . (g o)
+    out = np.empty((len(p), _NM, nt))
+    flat = GROUND_FLAT * GROUND_FLAT * n
+    for mi in range(_NM):
+        k = mi * (nt + 2)
+        a, b = gm[:, k].astype(np.float64), gm[:, k + 1].astype(np.float64)
+        qq = gg[:, mi] - a * a / n - b * b  # |q|^2 (the mask is centred, of unit norm)
+        inv = np.where(qq > flat, 1.0 / np.sqrt(np.maximum(qq, flat)), 0.0)  # flat: no more
+        pq = (pg[:, mi] - b * proj[:, mi]) * inv
+        cq = gm[:, k + 2:k + 2 + nt].astype(np.float64) * inv[:, None]
+        pc = proj[:, _NM + mi * nt:_NM + (mi + 1) * nt]
+        den = np.maximum(1.0 - cq * cq, 1e-6)
+        out[:, mi, :] = (pp[:, None] - proj[:, mi:mi + 1] ** 2 - (pq * pq)[:, None]
+                         - (pc - pq[:, None] * cq) ** 2 / den)
+    return out.reshape(len(p), -1)
+
+
+def _ground_products() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """What the board's samples are multiplied by in :func:`_ground_rss`: per mask (1 - the
+    mask) = o, o x the mask's column, o x each template's column; o^2; o."""
+    nt = len(_VALS)
+    cols, o2, o1 = [], [], []
+    for mi in range(_NM):
+        o = _OUTSIDE[mi][0]
+        cols += [o, o * _COLS[:, mi]]
+        cols += list((o[:, None] * _COLS[:, _NM + mi * nt:_NM + (mi + 1) * nt]).T)
+        o2.append(o * o)
+        o1.append(o)
+    return (np.column_stack(cols).astype(np.float32), np.column_stack(o2).astype(np.float32),
+            np.column_stack(o1).astype(np.float32))
+
+
+_GROUND, _OUT2, _OUT1 = _ground_products()
+
+
+def fit_face(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | None = None,
+             shifts: tuple[float, ...] | None = None) -> Fit:
+    """The whole-face fit round ``face`` in lightness picture ``L`` (float32); ``ground``: the
+    empty board's lightness there (the same pixels; None: not fitted), whose picture round the
+    face square is then one more regressor (a point's stripe or edge behind the die is
+    explained as the board's, not as pips); ``shifts``: the pose grid's shifts (x the nominal
+    side; None: :data:`SHIFTS`)."""
+    return fit_pose(L, face, nominal, ground, shifts)[0]
+
+
+def fit_pose(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | None = None,
+             shifts: tuple[float, ...] | None = None) -> tuple[Fit, Face]:
+    """:func:`fit_face` and the best value's pose."""
+    P = poses(face, nominal, shifts, None if ground is None else GROUND_TURN).astype(np.float32)
     ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
     sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
     sy = P[:, 1:2] + sa[:, None] * _U32 + ca[:, None] * _V32
@@ -136,11 +227,16 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> Fit:
     p -= p.mean(1, keepdims=True)  # the constant's part
     pp = np.einsum("ij,ij->i", p, p).astype(np.float64)
     proj = (p @ _COLS).astype(np.float64)  # along each mask, then each (mask, template)
-    # the residual of [1, mask, template]'s least squares, as the basis is orthonormal
-    sq = proj * proj
     nt = len(_VALS)
-    rss = (pp[:, None, None] - sq[:, :_NM, None]
-           - sq[:, _NM:].reshape(len(P), _NM, nt)).reshape(len(P), -1)
+    if ground is None:
+        # the residual of [1, mask, template]'s least squares, as the basis is orthonormal
+        sq = proj * proj
+        rss = (pp[:, None, None] - sq[:, :_NM, None]
+               - sq[:, _NM:].reshape(len(P), _NM, nt)).reshape(len(P), -1)
+    else:
+        g = cv2.remap(np.ascontiguousarray(ground, np.float32), sx, sy, cv2.INTER_LINEAR,
+                      borderMode=cv2.BORDER_REPLICATE)
+        rss = _ground_rss(p, g, pp, proj)
     best = np.array([float(rss[:, c].min()) for c in _BY_VALUE])
     o = np.argsort(best)
     v = int(o[0]) + 1
@@ -149,21 +245,52 @@ def fit_face(L: np.ndarray, face: Face, nominal: float) -> Fit:
     pi, ci = divmod(int(np.argmin(rss[:, cols])), len(cols))
     mi, ki = divmod(int(cols[ci]), nt)
     spread = max(float(pp[pi]), 1e-9)
+    over = float("inf")
+    if ground is not None:  # the empty board alone (a + d x ground) at the same pose
+        gi = g[pi] - g[pi].mean()
+        gg = float(gi @ gi)
+        rss0 = spread - (float(p[pi] @ gi) ** 2 / gg if gg > 0 else 0.0)
+        over = float(len(_U) * np.log(max(rss0, 1e-9) / max(float(best[o[0]]), 1e-9)))
     return Fit(v, llr, float(proj[pi, _NM + mi * nt + ki] / _NORMS[mi, ki]),
-               float(best[o[0]]) / spread, float(proj[pi, mi] * abs(proj[pi, mi])) / spread)
+               float(best[o[0]]) / spread, float(proj[pi, mi] * abs(proj[pi, mi])) / spread,
+               over), Face(*(float(x) for x in P[pi]))
 
 
 def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
-             contrast: float) -> int | None:
+             contrast: float, ground: np.ndarray | None = None) -> int | None:
     """The value a refused ``face`` shows by the whole-face fit (:func:`fit_face`), or None:
     one of :data:`VALUES`, the pip reader's best layout ``guess`` too, pips of the colour the
     nine places saw (``contrast`` > 0: dark pips) and a score of :data:`MIN_LLR` or more; or
     a value whose blurred picture the nine places read as ``guess`` (:data:`BLURRED`: a
-    blurred 5's centre lost, or its four gaps read as light pips) at that pair's score."""
-    if (guess not in VALUES + LONE + (1,) and guess not in {g for _v, g in BLURRED}) \
-            or contrast == 0.0:
+    blurred 5's centre lost, or its four gaps read as light pips) at that pair's score.
+    ``ground``: the empty board's lightness behind the die. With it, when the plain fit reads
+    nothing (:data:`GROUND_AFTER`; its gates were set on the plain fit's scores, which the
+    board's fit shifts: a blurred 5 the plain fit took may fall under them), the fit explains
+    the board round the face square by it and is gated the same way and by
+    :data:`OVER_GROUND`; a face whose pip reader had no layout (``guess`` None) then takes the
+    layout the nine places read at that fit's own best pose, and their pips' colour there
+    (:data:`POSE_GUESS`: a face the search placed on a point's stripe beside the die)."""
+    if guess is not None and contrast != 0.0:  # the plain fit first (as with no board)
+        v = _taken(fit_face(L, face, nominal), guess, contrast)
+        if v is not None or ground is None or not GROUND_AFTER:
+            return v
+    if ground is None:
         return None
-    v, llr, c, res, body = fit_face(L, face, nominal)
+    if guess is None and POSE_GUESS:
+        fit, pose = fit_pose(L, face, nominal, ground)
+        r = read_pips(L, pose)
+        guess, contrast = PATTERNS.get(r.pattern), r.contrast
+    else:
+        fit = fit_face(L, face, nominal, ground)
+    return _taken(fit, guess, contrast)
+
+
+def _taken(fit: Fit, guess: int | None, contrast: float) -> int | None:
+    """:func:`fit_read`'s gates: the fit's value when it is taken against the nine places'
+    layout ``guess`` and pips' colour ``contrast``, else None."""
+    v, llr, c, res, body, over = fit
+    if guess is None or contrast == 0.0 or over < OVER_GROUND:
+        return None
     if v == guess and v in VALUES:  # the same layout: the same pips' colour too
         return v if llr >= MIN_LLR and c * contrast < 0 else None
     if v == guess and v in LONE:  # and a die face, not a point's edge

@@ -37,6 +37,9 @@ A fourth witness, for a face all three rounds refuse: the whole face fitted as a
 face square and each value's pips, their blur estimated, over a dense pose grid:
 :mod:`vision.facefit`); its value is taken, short of plain, when it is the nine places' best
 layout too (a 2, 4, 5 or 6) or the blurred 5 / 6 they took for a 4 / 3, by a wide margin.
+Given the empty board behind the die (the read window's template), the fit explains the board's
+lines round the face (a point's stripe the die lies across) and is also tried round the pip-like
+spots' centre (a footprint that takes in a shadow or a stripe has its middle off the die).
 
 Where the top face lies: the footprint holds the top face and the sides the camera sees, and in
 a tilted view the top face is seen up to half a die's side from the die's base, away from the
@@ -389,31 +392,48 @@ SEED_PITCH = (0.2, 0.34)  # pip pitch (x the nominal side) a pair of spots may i
 FIT = True  # a face the three rounds refuse is fitted whole (:mod:`vision.facefit`)
 FIT_CENTRE: float | None = 0.15  # and round the footprint's middle when the refused face stands
 # off it by more than this x the nominal side (the fit's own shifts reach 0.15)
+FIT_SPOTS = True  # with the board behind the die given: round the pip-like spots' centre too
 
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
               second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
-              third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
+              third_round: bool = True, ground: np.ndarray | None = None
+              ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess): :func:`search_face`, and for a
     face it refuses after its third round, the whole-face fit's value when it agrees with the
     best layout (:func:`vision.facefit.fit_read`; taken as a read short of plain), fitted round
     the refused face and, when that stands off the footprint's middle (:data:`FIT_CENTRE`), round
-    the middle too."""
+    the middle too. ``ground``: the empty board's lightness in ``L``'s pixels (the read
+    window's template), given to the fit (a point's stripe or edge behind the die is the
+    board's, not pips); with it the fit is also tried round the pip-like spots' centre
+    (:data:`FIT_SPOTS`: a die whose footprint takes in its shadow or a stripe has its middle
+    off the die, its spots on it)."""
     v, face, clarity, guess = search_face(L, comp, nominal, frame_px, second_round, lift,
                                           third_round)
     if v is None and face is not None and FIT and third_round and ROUND3:
         from .facefit import fit_read  # (it builds on this module's layouts)
 
-        fv = fit_read(L, face, nominal, guess, read_pips(L, face).contrast)
+        fv = fit_read(L, face, nominal, guess, read_pips(L, face).contrast, ground)
         if fv is not None:
             return fv, replace(face, by_spots=True), clarity, guess
+        tried = [face]
         if FIT_CENTRE:  # the refused face may stand off the die: fitted round the footprint's
             ys, xs = np.nonzero(comp)  # middle too (its pips' colour read there)
-            mid = Face(float(xs.mean()), float(ys.mean()), face.angle, nominal)
-            if np.hypot(mid.cx - face.cx, mid.cy - face.cy) > FIT_CENTRE * nominal:
-                fv = fit_read(L, mid, nominal, guess, read_pips(L, mid).contrast)
-                if fv is not None:
-                    return fv, replace(mid, by_spots=True), clarity, guess
+            tried.append(Face(float(xs.mean()), float(ys.mean()), face.angle, nominal))
+            if ground is not None and FIT_SPOTS:  # and round the spots' centre
+                spots = pip_spots(L, comp, nominal)
+                if spots:
+                    P = max(spots, key=lambda t: t[2])[1]
+                    tried.append(Face(float(P[:, 0].mean()), float(P[:, 1].mean()), face.angle,
+                                      nominal))
+        for k in range(1, len(tried)):
+            at = tried[k]
+            if min(np.hypot(at.cx - t.cx, at.cy - t.cy) for t in tried[:k]) \
+                    <= FIT_CENTRE * nominal:
+                continue  # (the fit's own shifts reach there)
+            fv = fit_read(L, at, nominal, guess, read_pips(L, at).contrast, ground)
+            if fv is not None:
+                return fv, replace(at, by_spots=True), clarity, guess
     return v, face, clarity, guess
 
 

@@ -26,7 +26,7 @@ def _blurred(v: int, body: float = 210.0, pip: float = 50.0, blur: float = 2.0) 
 
 @pytest.mark.parametrize("value", [2, 4, 5, 6])
 def test_a_blurred_face_fits_its_value(value: int) -> None:
-    v, llr, c, _res, _body = facefit.fit_face(_blurred(value), OFF, SIDE)
+    v, llr, c, _res, _body, _over = facefit.fit_face(_blurred(value), OFF, SIDE)
     assert v == value and llr >= facefit.MIN_LLR and c < 0  # dark pips
 
 
@@ -53,7 +53,7 @@ def test_a_blurred_five_or_six_the_reader_took_for_a_four_or_three(
 def test_a_blurred_six_below_the_pairs_score_needs_a_close_fit(
         monkeypatch: pytest.MonkeyPatch) -> None:
     L = _blurred(6)
-    v, llr, _c, res, _body = facefit.fit_face(L, OFF, SIDE)
+    v, llr, _c, res, _body, _over = facefit.fit_face(L, OFF, SIDE)
     assert v == 6 and llr >= facefit.BLURRED_FIT and res <= facefit.RES_MAX
     monkeypatch.setattr(facefit, "BLURRED", {(6, 3): llr + 1.0})  # under the pair's score
     assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 6  # a close fit
@@ -88,13 +88,13 @@ def test_a_spot_on_a_plain_board_is_no_one() -> None:
 def test_a_three_is_taken_as_a_die_face_not_as_a_points_edge(
         monkeypatch: pytest.MonkeyPatch) -> None:
     L = _blurred(3)
-    v, llr, _c, res, _body = facefit.fit_face(L, OFF, SIDE)
+    v, llr, _c, res, _body, _over = facefit.fit_face(L, OFF, SIDE)
     assert v == 3 and llr >= facefit.LONE_LLR and res <= facefit.RES_MAX
     assert facefit.fit_read(L, OFF, SIDE, 3, 40.0) == 3
     edge = np.full((56, 56), 200.0, np.float32)  # a dark band across a light board
     cv2.line(edge, (0, 56), (56, 0), 60.0, 5)
     edge = cv2.GaussianBlur(edge, (0, 0), 1.5)
-    v, llr, _c, res, _body = facefit.fit_face(edge, OFF, SIDE)
+    v, llr, _c, res, _body, _over = facefit.fit_face(edge, OFF, SIDE)
     assert v == 3 and llr >= facefit.LONE_LLR and res > facefit.RES_MAX  # it fits, badly
     assert facefit.fit_read(edge, OFF, SIDE, 3, 40.0) is None
     monkeypatch.setattr(facefit, "RES_MAX", 0.5)
