@@ -80,6 +80,13 @@ CLIP_RANGE = 1.0  # OFF (1.0): on footage it swaps colours, see below. A checker
 # black from the first turns on: 15/22 turns exact -> 1/22 with 2 false flags (bisected to this
 # setting; ALIKE alone changes nothing there). Off until the clipped range is kept from taking
 # the other colour's look.
+ROW_LIGHT = True  # the light along a board row's strips that its calibration checkers show
+# (``slot_light``) is part of each point's light
+ROW_MIN = 0.2  # log light over a strip's length below which the row's is not taken
+ROW_SURE = 3.0  # standard errors the line's slope must be from none
+POINT_MIN = 0.1  # log light a covered point's checkers show beyond the row's line for it to
+# be taken as that point's own (under its checkers' rows)
+ROW_SEEN = 0.6  # share of a calibration checker's pixels that must be unclipped to count
 CLIP_CHROMA = 8.0  # Lab a, b spread of a top seen clipped (its hue under a dimmer light is
 # unknown: a clipped channel hides it)
 CLIP_STEPS = 5  # levels the range is looked at (their colours' box in Lab is the model's)
@@ -655,6 +662,9 @@ class DiscModel:
                                      kinds[:24] >= 2)
             else:
                 gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
+            if ROW_LIGHT:
+                gain_bgr = gain_bgr * slot_light(lab_to_bgr(labf[:24]), gain_bgr, occupied,
+                                                 kinds, sl, len(dists))
             tops_bgr, tops_clip = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds,
                                             sl, len(dists), col_of)
         return cls(mean, sigma, bg_mean, bg_sigma, bg_bonus, side_mean, side_cols, gain,
@@ -780,6 +790,70 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
     band = np.clip(band, -np.log(MAX_GAIN), np.log(MAX_GAIN))
     rows = np.minimum(np.arange(L) // GAIN_BAND, nb - 1)
     return (g[:, None] * np.exp(band[:, rows])).astype(np.float32)
+
+
+def slot_light(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, int]],
+               kinds: np.ndarray, sl: Slots, nslots: int) -> np.ndarray:
+    """(24, L) a factor on each point's light ``gain`` (24, L): the light along a board row's
+    strips, from the edge toward the tips, that the row's calibration checkers show beyond
+    ``gain``. A point's light is read against its kind's mean look, and every point of a row
+    has the row's light falling along it in that mean, so ``gain`` misses it: the checker tops
+    learned from slots near the edge and further in are then averaged, and a lone checker at
+    the edge of a row whose light falls off toward the edge looks darker than it is (tuning
+    1081, navy pearl: lone whites read black; 1159 the other way). Each checker of a colour
+    and row (most of its pixels unclipped) against the median of that colour's checkers in
+    that row, cell by cell, under ``gain``: a straight line in log light over the strip rows
+    the checkers lie at, both colours together."""
+    n, P = bgr.shape[:2]
+    L = P // SW
+    out = np.ones((n, L), np.float32)
+    r = np.arange(L, dtype=np.float64)
+    for rowflag in (0, 1):
+        rows_at, devs, where = [], [], []
+        for c in (1, 2):
+            mine = [(s, j) for s, j, cc in occupied
+                    if cc == c and int(kinds[s] >= 2) == rowflag and j < nslots]
+            seen = []
+            for s, j in mine:
+                x = bgr[s, sl.idx[j]]
+                ok = (x.max(1) < CLIPPED) & (x.min(1) > 8)
+                if ok.mean() < ROW_SEEN:
+                    continue
+                px = sl.idx[j][ok]
+                v = np.log(x[ok].mean(1) / gain[s][px // SW])
+                seen.append((sl.tidx[j][ok], v, float((px // SW).mean()), s,
+                             int(sl.idx[j].max() // SW)))
+            if len(seen) < 3:
+                continue
+            cells = np.concatenate([t[0] for t in seen])
+            vals = np.concatenate([t[1] for t in seen])
+            order = np.argsort(cells, kind="stable")
+            cs, vs = cells[order], vals[order]
+            starts = np.flatnonzero(np.r_[True, np.diff(cs) != 0])
+            med = np.full(TS * TS, np.nan)
+            for a, b in zip(starts, np.r_[starts[1:], len(cs)], strict=True):
+                med[cs[a]] = np.median(vs[a:b])
+            for t, v, row, s, end in seen:
+                devs.append(float(np.median(v - med[t])))
+                rows_at.append(row)
+                where.append((s, end))
+        if len(devs) < 4 or np.ptp(rows_at) < L / 8:
+            continue
+        x, y = np.asarray(rows_at), np.asarray(devs)
+        (slope, icpt), cov = np.polyfit(x, y, 1, cov=True)
+        if abs(slope) * L < ROW_MIN or abs(slope) < ROW_SURE * np.sqrt(cov[0, 0]):
+            slope, icpt = 0.0, float(np.mean(y))  # no light along the row for sure
+        lp = np.clip(slope * (r - np.mean(rows_at)), -np.log(MAX_GAIN), np.log(MAX_GAIN))
+        out[(kinds[:n] >= 2) == bool(rowflag)] = np.exp(lp)
+        if POINT_MIN > 0:  # a covered point's own light (a glare spot on it) beyond the line
+            res = y - (slope * x + icpt)
+            for s in {w[0] for w in where}:
+                mine = [k for k, w in enumerate(where) if w[0] == s]
+                d = float(np.median(res[mine]))
+                if abs(d) >= POINT_MIN:
+                    end = max(where[k][1] for k in mine) + 1
+                    out[s, :end] *= np.exp(np.clip(d, -np.log(MAX_GAIN), np.log(MAX_GAIN)))
+    return out
 
 
 def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, int]],

@@ -180,8 +180,9 @@ def test_checker_tops_as_each_half_of_the_board_shows_them():
 def test_with_no_hand_in_view_a_foreign_looking_point_is_counted():
     """Dev seed 700037 (tan suede), frame 2: point 24's three whites fit neither checker
     template well (56 % of its front pixels foreign; 28 % since the tops are shown under each
-    point's light, ``DiscModel.gain``), which used to report the point unseen; with no hand in
-    the frame it is counted, and counted right."""
+    point's light, ``DiscModel.gain``; 23 % since a covered point's own light is read off its
+    calibration checkers, ``discs.slot_light``), which used to report the point unseen; with
+    no hand in the frame it is counted, and counted right."""
     from vision import read
     from vision.read import disc_evidence, prepared
     from vision.strips import N_STRIPS, sample
@@ -194,7 +195,7 @@ def test_with_no_hand_in_view_a_foreign_looking_point_is_counted():
     img, tr = scene.render(random_state(setup, 700037 * 100 + 2))
     prep = prepared(prof, (img.shape[1], img.shape[0]))
     disc = disc_evidence(sample(img, prep["maps"], N_STRIPS), prof, prep)
-    assert disc is not None and disc.foreign[23] > 0.25 and not tr["hand"]
+    assert disc is not None and disc.foreign[23] > 0.2 and not tr["hand"]
     obs = read(img, prof)
     assert not obs.hand
     assert obs.best_counts()[23] == expected_counts(Position.from_json(tr["position"]))[23]
