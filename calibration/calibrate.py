@@ -51,7 +51,7 @@ from .markers import corners_from_markers
 from .refind import other_quads
 from .refine import refine_corners
 from .stacklook import MIN_SAMPLES, label_stacks, stack_maps, stack_tops, stack_tops_bgr
-from .startfit import MIN_SHARE, start_fit
+from .startfit import MIN_SHARE, line_share, start_fit
 from .turned import turn_angles, turned_quads
 from .widefind import DISTINCT
 
@@ -346,18 +346,27 @@ def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
     # (a board the wrong way round reads stacks where the position has none: with few regions
     # filled, as at a variant's start, that and not the count of misread regions tells it)
     best: tuple[tuple[int, int], BoardProfile, float] | None = None
+    tried, share = False, None
     for (lighter, _, _), name, prof in ranked:
-        if best is not None and ((best[0][0] == 0 and best[0][1] <= MAX_MISREAD)
-                                 or not lighter):
+        if tried and (not lighter or (best is not None and best[0][0] == 0
+                                      and best[0][1] <= MAX_MISREAD)):
             break
+        tried = True
         if method != "markers":
             prof = _fitted(frame, prof, pos, shape, method)
+        # a variant's start reads its 22 empty points back empty wherever the quad lies: the
+        # board's drawn lines must also be where the fitted quad puts them
+        if prof.meta.get("start_share", MIN_SHARE) < MIN_SHARE:
+            share = max(share or 0.0, float(prof.meta["start_share"]))
+            continue
         prof.discs = learn_discs(frame, prof, pos)
         prof.meta["orientation"] = name
         occ, bad, ll = _check(prof, frame, pos)
         if best is None or (occ, bad) < best[0]:
             best = ((occ, bad), prof, ll)
-    assert best is not None
+    if best is None:
+        raise PositionMismatch(f"the board's drawn lines are not where the corners put them "
+                               f"(share {share:.2f} < {MIN_SHARE})")
     (occ, bad), prof, ll = best
     filled = sum(1 for w, b in expected_counts(pos) if w or b)
     if bad > MAX_MISREAD or 2 * occ >= filled:
@@ -409,7 +418,12 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
     instead (:func:`calibration.startfit.start_fit`: the empty triangles' sides and the long
     edges; tuning variant starts 700000-15 and 1000-11, the finder's corners median 1.45 % of
     the diagonal off, fitted 0.29 %), and the lines' fit is kept in ``meta["start_fit"]``
-    (before, after: lower is better) to rank the quads (:func:`_calibrate_at`). Tapped corners
+    (before, after: lower is better) to rank the quads (:func:`_calibrate_at`), and the share
+    of the frame's edges the fitted quad's lines carry in ``meta["start_share"]``
+    (:func:`calibration.startfit.line_share`): the check refuses a quad whose lines carry under
+    ``startfit.MIN_SHARE``, since its read of 22 empty points tells nothing (tuning Plakoto
+    700010: the checker grid's quad 97 px off, refitted, read the two stacks with no region
+    misread; share 1.11, the board's 3.4). Tapped corners
     at a variant's start stay as tapped (the lines' fit was tuned on found corners; from true
     ones it moves them 0.1-0.4 %)."""
     if _filled(pos) < FIT_POINTS:
@@ -419,6 +433,7 @@ def _fitted(frame: np.ndarray, prof: BoardProfile, pos: Position,
                                           jumps=True)
         out = learn(frame, fitted, pos, shape or prof.shape, prof.trays_right)
         out.meta["start_fit"] = [round(before, 3), round(after, 3)]
+        out.meta["start_share"] = round(line_share(frame, fitted, pos, shape or prof.shape), 3)
         return out
     fitted, before, after = _corner_fit(frame, prof.corners, pos, shape or prof.shape,
                                         prof.trays_right)

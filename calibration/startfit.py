@@ -171,6 +171,15 @@ MIN_SHARE = 1.5  # a fitted quad whose lines carry less (EdgeCost.share) is no b
 # along the rows of a pattern, 1.8-2.0: the position check refuses those)
 
 
+def line_share(frame: np.ndarray, corners: np.ndarray, pos: Position,
+               shape: BoardShape | None = None) -> float:
+    """:meth:`EdgeCost.share` of ``corners`` (any order: the samples of :func:`edge_samples`
+    with ``any_way``) on the finest blur: how much more of the frame's colour change the board's
+    drawn lines carry where the corners put them than the playing area does on average."""
+    lay = Layout(shape or BoardShape())
+    return EdgeCost(frame, lay, pos, SCHEDULE[-1][1], any_way=True).share(corners)
+
+
 def start_fit(frame: np.ndarray, corners: np.ndarray, pos: Position,
               shape: BoardShape | None = None,
               schedule: tuple[tuple[float, float], ...] | None = None, any_way: bool = False,

@@ -32,12 +32,15 @@ def _off(q: np.ndarray, truth: np.ndarray) -> float:
 @pytest.mark.parametrize("seed", [700010])
 def test_a_plakoto_start_the_grid_misleads_calibrates_from_the_edges(seed: int) -> None:
     """A tuning render whose checker grid leads the finder to a quad that is no board (97 px
-    off): the edge search finds the board, and the profile reads the start's two stacks where
-    they are. (The position check used to refuse the grid's quad; since the variant start's
-    fit jumps sides (startfit, b8cf1ff) that quad, refitted, reads the start's two stacks with
-    no region misread, and calibrate() must choose the edge search's board over it.)"""
+    off): the position check refuses it, the edge search finds the board, and the profile
+    reads the start's two stacks where they are. (Since the variant start's fit jumps sides
+    (startfit, b8cf1ff) that quad, refitted, reads the two stacks with no region misread; the
+    check refuses it because the board's drawn lines are not where it puts them.)"""
     img, truth, start = _start(seed, "plakoto")
-    assert _off(np.asarray(cal.board_corners(img, "auto"), float), truth) > 50.0
+    wrong = cal.board_corners(img, "auto")
+    assert _off(np.asarray(wrong, float), truth) > 50.0
+    with pytest.raises(cal.PositionMismatch, match="lines"):
+        cal._calibrate_at(img, start, wrong, "auto", None, None)
     q = other_quads(img)[0]  # the edge search first
     assert _off(q, truth) < 12.0
     prof = calibrate(img, start)
