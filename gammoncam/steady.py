@@ -74,9 +74,11 @@ class SteadyMisreads:
 
     def apply(self, obs: Observation, pos: Position | None) -> Observation:
         """``obs`` with the regions that still read as they did when known made soft (unless
-        read clearly, :func:`clear`, while another region reads otherwise than ``pos``), and a
-        region known to read short (one colour, fewer checkers than it held) that reads another
-        count now taken as that count or as many more (:func:`shifted`)."""
+        read clearly, :func:`clear`, while another region reads otherwise than ``pos``; a region
+        read short gives the counts :func:`between` what it reads and what it held as much as
+        the count read), and a region known to read short (one colour, fewer checkers than it
+        held) that reads another count now taken as that count or as many more
+        (:func:`shifted`)."""
         if not self.known or pos is None:
             return obs
         expected = expected_counts(pos)
@@ -94,12 +96,29 @@ class SteadyMisreads:
                 soft = {(n, 0): OTHER for n in range(16)}
                 soft.update({(0, n): OTHER for n in range(1, 16)})
                 soft.update({seen: SEEN, want: KNOWN, expected[i]: KNOWN})
+                soft.update({c: max(soft[c], SEEN) for c in between(seen, want, expected[i])})
                 regions[i] = soft
                 changed = True
             elif regions[i] and (short := _short(seen, want)) is not None:
                 regions[i] = shifted(regions[i], short)
                 changed = True
         return replace(obs, regions=regions) if changed else obs
+
+
+def between(seen: Counts, want: Counts, expected: Counts) -> list[Counts]:
+    """The counts a region known to read ``seen`` for ``want`` (one colour short, the other the
+    same) may hold when it reads ``seen`` again, besides those two: that colour's counts above
+    ``seen`` and below the larger of ``want`` and ``expected`` (the count the referee expects
+    now). The reader reads a tall stack as about nine whatever it holds above that: held-out
+    Long Nardi 900003 (tapped corners), white's head learned as nine for eleven read nine after
+    24/13 took it to ten; with ten a tenth as likely the play was never seen and nothing was
+    recorded after turn 18 (17/95 -> 90/95 turns exact)."""
+    if _short(seen, want) is None:
+        return []
+    white = want[0] > seen[0]
+    k = 0 if white else 1
+    top = max(want[k], expected[k] if expected[1 - k] == seen[1 - k] else 0)
+    return [(n, seen[1]) if white else (seen[0], n) for n in range(seen[k] + 1, top)]
 
 
 def clear(region: Likelihoods | None) -> bool:
@@ -175,4 +194,5 @@ def tall_stacks(obs: Observation) -> Observation:
     return replace(obs, regions=regions) if changed else obs
 
 
-__all__ = ["CLEAR", "TALL", "TALL_SHARE", "SteadyMisreads", "clear", "shifted", "tall_stacks"]
+__all__ = ["CLEAR", "TALL", "TALL_SHARE", "SteadyMisreads", "between", "clear", "shifted",
+           "tall_stacks"]

@@ -5,6 +5,8 @@ no doubt. No video: observation sequences built from the footage's positions."""
 
 from __future__ import annotations
 
+import math
+
 from engine.observation import Observation, expected_counts
 from engine.position import Position
 from engine.rules import PLAKOTO
@@ -83,3 +85,28 @@ def test_a_point_read_short_is_forgotten_once_read_right_clearly() -> None:
     unsure = {(0, 10): 0.5, (0, 9): 0.5 / (CLEAR * 0.9)}
     steady.learn(_reading(PINNED, r0=unsure), PINNED)
     assert steady.known[HEAD] == ((0, 9), (0, 10))
+
+
+def test_a_head_read_short_may_hold_any_count_up_to_what_it_held() -> None:
+    """Held-out Long Nardi 900003, tapped corners: white's head learned reading nine for eleven
+    (frame 316). White then played 24/13 (the head ten) and the head still read nine: made soft,
+    the count the record held (eleven) was likely and ten a tenth as likely, so the play was
+    never seen and nothing was recorded for the rest of the game (17/95 turns). The reader
+    reads a tall stack as about nine whatever it holds above: every count between what it reads
+    and what it held is as likely as the count read."""
+    from gammoncam.steady import SEEN, between
+
+    head, black_head, thirteen = 23, 11, 12
+    points = [0] * 24
+    points[black_head] = -15
+    eleven = Position(tuple(points[:thirteen] + [4] + points[thirteen + 1:23] + [11]))
+    ten = Position(tuple(points[:thirteen] + [5] + points[thirteen + 1:23] + [10]))
+    nine = {(9, 0): 0.31, (11, 0): 0.12, (12, 0): 0.12}  # the reader's, rounded
+    steady = SteadyMisreads()
+    steady.learn(_reading(eleven, r23=nine), eleven)
+    assert steady.known[head] == ((9, 0), (11, 0))
+    assert between((9, 0), (11, 0), (11, 0)) == [(10, 0)]
+    soft = steady.apply(_reading(ten, r23=nine), eleven).regions[head]
+    assert soft[(9, 0)] == soft[(10, 0)] == SEEN and soft[(11, 0)] > SEEN
+    assert math.log(soft[(11, 0)] / soft[(10, 0)]) < 0.25  # a shade, not a factor ten
+    assert soft[(12, 0)] < SEEN / 5  # above what it held: as before
