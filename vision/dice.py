@@ -275,6 +275,7 @@ class DiceKit:
     pose: Any = None  # the camera's pose (:class:`vision.pose.Pose`): where a die's top face lies
     held: tuple[Any, np.ndarray] | None = None  # the last counts' held mosaic
     rows: dict[int, list[np.ndarray]] | None = None  # :func:`row_masks` (None: no trimming)
+    trim: dict[int, Any] = field(default_factory=dict)  # :func:`_trim_parts` per count
 
 
 class WindowCanvas:
@@ -548,17 +549,38 @@ def _rows_seen(kit: DiceKit, rows: dict[int, list[np.ndarray]], strips: np.ndarr
     covers) at their :data:`TRIM_LOW` quantile; every length when none does."""
     if k < 2 or count is None:
         return None
+    parts = _trim_parts(kit, rows, k)
+    if parts is None:
+        return None
+    idx, cuts = parts
+    model = kit.white if int(count[0]) >= int(count[1]) else kit.black
+    lp = model.log_p(to_lab(strips[i].reshape(-1, 3)[idx][:, None, :])[:, 0])
+    sure = lp[:cuts[0]]  # the pixels every length covers, then each length's own
+    q = int(TRIM_LOW * (len(sure) - 1))
+    low = float(np.partition(sure, q)[q])
+    keep = tuple(r for r, a, b in zip(rows, cuts[:-1], cuts[1:], strict=True)
+                 if b - a < 4 or float((lp[a:b] >= low).mean()) >= TRIM_SHARE)
+    return keep if keep else tuple(rows)
+
+
+def _trim_parts(kit: DiceKit, rows: dict[int, list[np.ndarray]], k: int
+                ) -> tuple[np.ndarray, list[int]] | None:
+    """For ``k`` checkers: the strip's flat pixel indices every first-row length covers (every
+    other one), then each length's own, and where each part ends; kept in the kit. None when
+    the lengths agree (or too few pixels tell them apart)."""
+    cache = getattr(kit, "trim", None)
+    if cache is not None and k in cache:
+        return cache[k]
     masks = [rows[r][k] for r in rows]
     common = np.logical_and.reduce(masks)
-    own = [m & ~common for m in masks]
-    if not any(o.sum() >= 4 for o in own) or common.sum() < 8:
-        return None
-    model = kit.white if int(count[0]) >= int(count[1]) else kit.black
-    lab = to_lab(strips[i])
-    low = float(np.quantile(model.log_p(lab[common]), TRIM_LOW))
-    keep = tuple(r for r, o in zip(rows, own, strict=True)
-                 if o.sum() < 4 or float((model.log_p(lab[o]) >= low).mean()) >= TRIM_SHARE)
-    return keep if keep else tuple(rows)
+    own = [np.flatnonzero(m & ~common) for m in masks]
+    parts = None
+    if any(len(o) >= 4 for o in own) and common.sum() >= 8:
+        idx = [np.flatnonzero(common)[::2], *own]
+        parts = (np.concatenate(idx), np.cumsum([len(x) for x in idx]).tolist())
+    if cache is not None:
+        cache[k] = parts
+    return parts
 
 
 def field_small(kit: DiceKit, strips: np.ndarray) -> np.ndarray:
