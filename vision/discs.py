@@ -11,7 +11,9 @@ and the triangle's edge. So the profile keeps
   checkers lay to it: the light over a board is not even; and learned as under the board's
   mean light: each point's light against its kind's mean, ``gain``, read off its empty look or
   its neighbours', divides the calibration tops and multiplies the tops looked for on that
-  point, so a black checker in a bright corner is not a white one in a dim corner), and
+  point, so a black checker in a bright corner is not a white one in a dim corner; the light
+  along each board row's strips and over each covered point, which the points' empty looks
+  cannot show, is read off the calibration checkers themselves, ``slot_light``), and
 - each point strip's own empty look, pixel by pixel (where the calibration frame showed it empty;
   elsewhere the mean of the strips of its kind, with their spread, and that mean under the light
   the strip's neighbours show (``vision.light``), both at once: a *borrowed* look, which
