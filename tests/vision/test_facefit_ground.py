@@ -72,6 +72,8 @@ def test_a_points_edge_with_no_die_is_no_value(monkeypatch: pytest.MonkeyPatch) 
     assert fit.value == 3 and fit.llr >= facefit.LONE_LLR and fit.res <= facefit.RES_MAX
     assert fit.over_ground < facefit.OVER_GROUND
     assert facefit.fit_read(noisy, at, SIDE, 3, 40.0, edge) is None
+    monkeypatch.setattr(facefit, "GROUND_LONE_BODY", None)  # (the next test's check)
+    assert facefit.fit_read(noisy, at, SIDE, 3, 40.0, edge) is None
     monkeypatch.setattr(facefit, "OVER_GROUND", -np.inf)
     assert facefit.fit_read(noisy, at, SIDE, 3, 40.0, edge) == 3  # (the check matters)
 
@@ -142,3 +144,25 @@ def test_a_face_the_plain_fit_reads_is_read_with_the_board_given(
     monkeypatch.setattr(facefit, "GROUND_AFTER", False)
     assert facefit.fit_read(L, at, SIDE, 5, 40.0, G) == 5
     assert facefit.fit_read(L, at, SIDE, None, 40.0, G) is None  # no layout: the board's fit
+
+
+def test_a_dark_square_round_dark_spots_is_no_three_by_the_boards_fit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A square darker than its ground with three darker spots on its diagonal (a point's dark
+    edge and a shadow, not a die: a die's body stands out from its ground the other way from
+    its pips), beside a dark stripe the board's fit explains: the plain fit reads no 3, the
+    board's fit would, and is refused (:data:`vision.facefit.GROUND_LONE_BODY`)."""
+    G = np.full((56, 56), 200.0, np.float32)
+    G[:, 44:50] = 90.0
+    G = cv2.GaussianBlur(G, (0, 0), 1.5)
+    square = face_window(3, 0.7, 1.0, 0.0, 0.0)  # the square without its spots
+    spots = face_window(3, 0.7, 0.0, 1.0, 0.0)  # the spots alone
+    L = cv2.GaussianBlur(G - 40.0 * square - 100.0 * spots, (0, 0), 1.6)
+    at = Face(CX, CY, 0.7, SIDE)
+    monkeypatch.setattr(facefit, "GROUND_SIZES", None)  # (the square is drawn at the nominal)
+    assert facefit.fit_read(L, at, SIDE, 3, 40.0) is None
+    fit = facefit.fit_face(L, at, SIDE, G)
+    assert fit.value == 3 and fit.llr >= facefit.LONE_LLR and fit.body * fit.c > 0
+    assert facefit.fit_read(L, at, SIDE, 3, 40.0, G) is None
+    monkeypatch.setattr(facefit, "GROUND_LONE_BODY", None)
+    assert facefit.fit_read(L, at, SIDE, 3, 40.0, G) == 3  # (the check matters)
