@@ -14,6 +14,7 @@ after frame: the dice and cube readers remember the last frame's (``vision.dice.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import cv2
@@ -28,6 +29,7 @@ from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, sureness
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
+from .oddtops import checker_runs, slot_shares, unexplained
 from .pins import base_colours, find_pins
 from .profile import BoardProfile
 from .readcache import remembered_cube
@@ -68,6 +70,15 @@ LONE_GUARD = True  # tops relearned from lone checkers (``vision.lonetops``) tha
 BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
 # wrong bar regions, none worse; 1000+: 3 -> 3)
 BAR_ROWS = True  # the bar's checker tops the mean of both rows' (``DiscModel.rows_mixed``)
+ODD_TOPS = True  # a point's foreign patch shaped as a run of checkers from its base (tops unlike
+# the learned ones: a variant's stack-learned tops) is taken out of the hand's tests
+# (``vision.oddtops``; issue 9, held-out Plakoto / Long Nardi 900002 false hands)
+NEIGHBOUR_BLOB = 0.1  # ... unless a point beside it shows this much of a solid patch (a hand)
+PAIR_ARM = True  # ... or two neighbouring points show solid runs of one length side by side (a
+# straight arm edge across both that ends where a checker's round end would: the synthetic arms
+# of tests/vision/test_hands_oddtops.py, 28 of 72 edges missed without it; tuning 700000+ and
+# 1000+ hand calls unchanged; held-out Plakoto 900002 footage: 6 more false hand reads, two odd
+# lone checkers side by side)
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -145,8 +156,39 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     prep["lab"] = lab
     prep["evidence"] = StripEvidence(lab, Lw, Lb, foreign, bw, bb, trays, bar_foreign)
     front = np.count_nonzero(foreign[:, counter.front_idx], axis=1) / counter.front_n
-    return DiscEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, _blob(foreign, prep),
-                        bar_foreign)
+    hand_front = None
+    if ODD_TOPS:  # runs of checkers unlike the learned tops are no hand (but a point's front
+        # as it is still tells whether a hand in view hides it, and the lone tops' guard)
+        seen, hand_blob, blob = _odd_tops_out(foreign, prep)
+        if seen is not foreign:
+            hand_front = np.count_nonzero(seen[:, counter.front_idx], axis=1) / counter.front_n
+    else:
+        blob = hand_blob = _blob(foreign, prep)
+    return HandEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, blob, bar_foreign,
+                        front if hand_front is None else hand_front, hand_blob)
+
+
+@dataclass
+class HandEvidence(DiscEvidence):
+    """``DiscEvidence`` with what the hand's tests look at: each point's front share and the
+    solid patch with runs of odd-looking checkers taken out (``ODD_TOPS``), where ``foreign``
+    and ``blob`` keep them as they are (a hand in view hides the points it covers; relearned
+    tops that turn a stack foreign are taken back, ``guarded_lone_tops``)."""
+
+    hand_front: np.ndarray | None = None
+    hand_blob: float | None = None
+
+
+def _hand_front(disc: DiscEvidence) -> np.ndarray:
+    """Per point: the front share the hand's tests look at."""
+    hf = getattr(disc, "hand_front", None)
+    return np.asarray(disc.foreign if hf is None else hf)[:24]
+
+
+def _hand_blob(disc: DiscEvidence) -> float:
+    """The solid patch the hand's tests look at."""
+    hb = getattr(disc, "hand_blob", None)
+    return float(disc.blob if hb is None else hb)
 
 
 def _point_models(prep: dict[str, Any], i: int) -> Gathered:
@@ -162,8 +204,47 @@ def _point_models(prep: dict[str, Any], i: int) -> Gathered:
     return rows[i]
 
 
+def _odd_tops_out(foreign: np.ndarray, prep: dict[str, Any]
+                  ) -> tuple[np.ndarray, float, float]:
+    """``foreign`` with each point's run of odd-looking checkers (``vision.oddtops``) cleared,
+    unless a neighbouring point of its row shows a solid foreign patch of its own (more than
+    ``NEIGHBOUR_BLOB`` of its front, its own run cleared) or both show solid runs of one
+    length (``PAIR_ARM``): a hand is wider than a point, so one whose edge happens to end round
+    over a point shows beside it too. Also the result's
+    ``_blob`` (each point's share is its own: the erosion does not cross points) and
+    ``foreign``'s."""
+    slots = prep["counter"].slots
+    shares = slot_shares(foreign, slots)
+    if not any(checker_runs(shares, slots, np.zeros(len(shares), bool))):  # none at all
+        blob = _blob(foreign, prep)
+        return foreign, blob, blob
+    blobs = _blobs(foreign, prep)
+    runs = checker_runs(shares, slots, blobs > HAND_BLOB)
+    if not any(runs):
+        return foreign, float(blobs.max()), float(blobs.max())
+    out = unexplained(foreign, slots, runs)
+    cleared = _blobs(out, prep)
+    beside = cleared > NEIGHBOUR_BLOB
+    solid = blobs > HAND_BLOB
+    arm = []
+    for i, run in enumerate(runs):
+        near = [j for j in (i - 1, i + 1) if 0 <= j < 24 and j // 12 == i // 12]
+        if run and (any(beside[j] for j in near) or (PAIR_ARM and solid[i] and any(
+                solid[j] and len(runs[j]) == len(run) for j in near))):
+            arm.append(i)
+    for i in arm:  # a hand's edge, not checkers
+        out[i] = foreign[i]
+        cleared[i] = blobs[i]
+    return out, float(cleared.max()), float(blobs.max())
+
+
 def _blob(foreign: np.ndarray, prep: dict[str, Any]) -> float:
-    """The largest share, over the points, of a point's front (the first ``FRONT_ROWS`` of its
+    """The largest of ``_blobs``."""
+    return float(_blobs(foreign, prep).max())
+
+
+def _blobs(foreign: np.ndarray, prep: dict[str, Any]) -> np.ndarray:
+    """Per point: the share of its front (the first ``FRONT_ROWS`` of its
     strip, its middle ``FRONT_COLS`` across) that is foreign with all its 3 x 3 neighbours: a
     hand or arm is a solid patch where a metal checker's glints or a marble's veins are
     scattered pixels. A strip pixel is foreign when it is so for every slot whose disc covers
@@ -188,7 +269,7 @@ def _blob(foreign: np.ndarray, prep: dict[str, Any]) -> float:
     r, c = shape
     m = m.reshape(24, r, c).transpose(1, 0, 2).reshape(r, 24 * c)
     e = cv2.erode(m, np.ones((3, 3), np.uint8)).reshape(r, 24, c)[:-1, :, 1:-1]
-    return float(e.mean((0, 2)).max())
+    return e.mean((0, 2))
 
 
 def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
@@ -211,7 +292,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     disc = disc_evidence(strips, profile, prep, redo, None if mem is None else mem.evidence)
     ev = None if disc is not None else colour_evidence(strips, profile, prep)
     if disc is not None:
-        hand = disc.blob > HAND_BLOB or float(np.max(disc.foreign)) > HAND_FRONT
+        hand = _hand_blob(disc) > HAND_BLOB or float(np.max(_hand_front(disc))) > HAND_FRONT
         # with no hand in view a point is counted however foreign it looks (a checker under
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
@@ -264,7 +345,8 @@ def _regather(profile: BoardProfile) -> None:
 
 
 def _hand_like(disc: DiscEvidence) -> np.ndarray:
-    """Per point: its front foreign enough to be called a hand (``HAND_FRONT``)."""
+    """Per point: its front foreign enough to be called a hand (``HAND_FRONT``), runs of
+    odd-looking checkers included (relearned tops that make them so are what is guarded)."""
     return np.asarray(disc.foreign)[:24] > HAND_FRONT
 
 

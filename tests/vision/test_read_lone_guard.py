@@ -16,6 +16,7 @@ from engine.rules import by_name, game_rules
 from tests.calibration.test_variant_start import _moved
 from tests.scenes.footage import game_frames
 from tests.scenes.scene import State
+from vision.strips import N_STRIPS, sample
 
 R = importlib.import_module("vision.read")  # the module (``vision.read`` names the function)
 SHIFT = 70.0  # Lab L added to black's tops: a lone checker under a brighter light than a stack's
@@ -59,11 +60,16 @@ def test_tops_that_turn_a_stack_into_a_hand_are_taken_back(scene_and_position, m
     assert not R.read(first, prof, settled=False).hand  # the stacks read as checkers
     black = prof.discs.mean[1].copy()
     R.read(first, prof, settled=True)  # a settled read relearns (here: badly)
-    later = R.read(scene.render(State(pos, frame_seed=4))[0], prof, settled=True)
+    img = scene.render(State(pos, frame_seed=4))[0]
+    later = R.read(img, prof, settled=True)
     if guard:  # taken back, kept, and no hand
         assert np.array_equal(prof.discs.mean[1], black)
         assert 2 not in prof.meta["stack_tops"]
         assert not later.hand
         assert all(r is not None for r in later.regions[:24])
-    else:  # the mechanism's premise: unguarded, the shifted tops read the stacks as a hand
-        assert later.hand
+    else:  # the mechanism's premise: unguarded, the shifted tops turn a stack's front foreign
+        # (read as a hand before ``ODD_TOPS``; now a run of odd-looking checkers, no hand)
+        prep = R.prepared(prof, (img.shape[1], img.shape[0]))
+        disc = R.disc_evidence(sample(img, prep["maps"], N_STRIPS), prof, prep)
+        assert R._hand_like(disc).any()
+        assert later.hand != R.ODD_TOPS
