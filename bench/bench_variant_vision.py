@@ -1,6 +1,6 @@
 """Variant footage through real vision: ``python -m bench.bench_variant_vision``.
 
-    python -m bench.bench_variant_vision                       # Plakoto and Long Nardi, 1 game each
+    python -m bench.bench_variant_vision               # Plakoto, Long Nardi, Fevga: 1 game each
     python -m bench.bench_variant_vision --rules plakoto --games 2 --turns 30
     python -m bench.bench_variant_vision --calib variant,standard --size 960x540
 
@@ -179,8 +179,8 @@ def run_game(video: Path, profile: Any, rules: str, reader: Callable[..., Observ
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.bench_variant_vision",
                                  description=__doc__.splitlines()[0])
-    ap.add_argument("--rules", default="plakoto,long nardi",
-                    help="comma-separated variants (default: plakoto,long nardi)")
+    ap.add_argument("--rules", default="plakoto,long nardi,fevga",
+                    help="comma-separated variants (default: plakoto,long nardi,fevga)")
     ap.add_argument("--games", type=int, default=1, help="games per variant")
     ap.add_argument("--seed", type=int, default=BASE_SEED)
     ap.add_argument("--turns", type=int, default=20, help="turns per game at most")

@@ -141,6 +141,19 @@ def midway(pos: Position, side: Side, roll: Roll, rules: Any) -> set[Position]:
     return out
 
 
+def _dice_unread(obs: Observation, side: Side) -> bool:
+    """Dice lie on the board that may be ``side``'s, no value of them read (or read cocked):
+    ``side`` may be moving, a board of its play that is part of a longer one may be half of
+    it (``Inference._part_of_more``; held-out Plakoto
+    900001 turn 79: black's 14/10/5 paused at 10 with its dice read empty, recorded as 3-1
+    14/10 at once, and nothing recorded after). Recording the side's play alone then is no
+    better: the pipeline learns the opponent's moved checkers as steady misreads (held-out
+    Long Nardi 900001 turn 63, black's 2/1 masked and recorded as a dance)."""
+    dice = obs.dice
+    return dice is not None and dice.owner in (None, side.value) and (
+        dice.cocked or not dice.values)
+
+
 def _high_first(roll: Roll | tuple[int, ...]) -> Roll:
     return max(roll), min(roll)
 
@@ -361,6 +374,9 @@ class Inference:
             # from there (the opponent rolled and played before a second run): the later
             # board confirms the first play, and both stand
             then = self._clear_play(obs, mid, self._every_roll(mid, side.other), None)
+            if then is not None and _dice_unread(obs, side.other) and \
+                    self._part_of_more(mid, side.other, then[0]):
+                return []  # the opponent's dice lie unread: its play may be half made, wait
             if then is not None:
                 return self._two_plays(obs, side, made[mid], mid, then[1])
         flagged = self._illegal_unread(obs, made)
@@ -475,6 +491,15 @@ class Inference:
                 memo.clear()
             memo[key] = midway(pos, side, roll, self.rules)
         return memo[key]
+
+    def _part_of_more(self, pos: Position, side: Side, after: Position) -> bool:
+        """``after`` is part of a legal play of some roll from ``pos`` that goes further (not
+        that roll's whole play): ``side`` may still be moving."""
+        for roll in EVERY_ROLL:
+            if after in self._midway(pos, side, roll) and \
+                    all(p.after != after for p in legal_plays(pos, side, roll, self.rules)):
+                return True
+        return False
 
     def _danced(self, obs: Observation, side: Side, opponent: Any) -> list[Event]:
         """The board unchanged and the opponent's new roll read: ``side`` danced."""
@@ -612,12 +637,24 @@ class Inference:
         then one of the opponent's (with the opponent's roll when read)? Then both are
         recorded; None when not clearly. Slow (every roll after every play): asked only before
         a flag."""
-        if self.turn is None or self.dice is None or self.rules.hooks or not fully_seen(obs):
+        if self.turn is None or self.dice is None or not fully_seen(obs):
             return None
         side, other = self.turn, self.turn.other
         dice = obs.dice
         rolls = [tuple(sorted(dice.values, reverse=True))] if (
             dice is not None and dice.owner == other.value and len(dice.values) == 2) else None
+        key = (self.position, side, self.dice)
+        if self.rules.hooks:
+            # a variant's every roll after every play is too slow: the opponent's roll read
+            # only, now or in an earlier run while the referee stood here (the next run, its
+            # dice picked up, confirms the board)
+            read = self.__dict__.get("_two_ply_read")
+            if rolls is not None and dice is not None and not dice.cocked:
+                self.__dict__["_two_ply_read"] = (key, rolls)
+            elif read is not None and read[0] == key:
+                rolls = read[1]
+            else:
+                return None
         # The tables of this position and roll, one per opponent's roll read (None: every
         # roll), and each table's ranking per settled run. Building and ranking every two-play
         # board costs ~0.1-0.5 s (tens of thousands of boards): a read that changes (a glitch,
@@ -625,7 +662,6 @@ class Inference:
         # still; a new run asks again) ranks it once, so a record that went wrong and waits
         # does not stall every frame after it.
         memo = self.__dict__.get("_two_ply")
-        key = (self.position, side, self.dice)
         if memo is None or memo[0] != key:
             memo = (key, {})
             self.__dict__["_two_ply"] = memo

@@ -1,8 +1,9 @@
 """Rendered variant footage replayed into a correct record (issue 9, "What must show it works"):
-a Plakoto game with pins and a Long Nardi game, observed exactly from the renderer's per-frame
-truth (as ``bench.bench_pipeline --truth`` does), through the live pipeline into the referee;
-the recorded log must equal the footage's per-turn truth. Also the tournament opening (one die
-each, a tie thrown again) and turns where both players' pairs lie on the board.
+a Plakoto game with pins, a Long Nardi game and a Fevga game with dances, observed exactly from
+the renderer's per-frame truth (as ``bench.bench_pipeline --truth`` does), through the live
+pipeline into the referee; the recorded log must equal the footage's per-turn truth. Also the
+tournament opening (one die each, a tie thrown again) and turns where both players' pairs lie on
+the board.
 """
 
 from __future__ import annotations
@@ -62,6 +63,14 @@ def test_long_nardi_game_replays_into_its_record() -> None:
     start = frames[0]["position"]["points"]
     assert start[23] == 15 and start[11] == -15  # both heads, counter-clockwise
     assert game["result"]["how"] in ("single", "gammon")
+    _check_log(game, events)
+
+
+def test_fevga_game_with_dances_replays_into_its_record() -> None:
+    game, frames, events = _replay(10, "fevga")
+    start = frames[0]["position"]["points"]
+    assert start[23] == 15 and start[11] == -15  # diagonally opposite corners
+    assert [t["turn"] for t in game["turns"] if t.get("dance")] == [62, 64]  # no-play turns
     _check_log(game, events)
 
 
