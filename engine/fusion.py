@@ -13,7 +13,9 @@ settled run shows it with the dice gone (``_half_made``), nor a board where
 the opponent's checkers moved other than to the bar (the record is off: ``_not_the_movers``), nor
 after the mover's dice were read with another roll (it has rolled anew: ``_rolled_again``), nor
 another roll's legal play while the roll was read in one settled run only (one die misread:
-``_read_once``). The cube read nowhere on ``CUBE_GONE`` readings before the roll is a double
+``_read_once``), nor a board that beats the likeliest legal one only by the checkers' count: in a
+region where they differ the read likes the legal count as much (``_read_against``).
+The cube read nowhere on ``CUBE_GONE`` readings before the roll is a double
 offered where the reader does not find it; it is withdrawn when the cube shows again in its
 place (``_cube_gone``, ``_cube_back``); a cube read offered on the field (``Cube.offered``), then
 in the taker's place, is the take (``_cube_taken``).
@@ -679,9 +681,33 @@ class Fusion(Resync):
             return None
         if obs.log_likelihood(seen) - best < MARGIN:
             return None
+        if self._read_against(obs, seen):
+            return None
         if any(seen.pinned) and self._pin_turned_round(seen):
             return None
         return seen
+
+    def _read_against(self, obs: Observation, seen: Position) -> bool:
+        """``seen`` wins over the likeliest legal board (a legal play's result, or the position
+        before) only by the checkers' count: in some region where the two differ the read itself
+        prefers the legal board's count (a tall stack read one short or over, a checker missed
+        elsewhere, so the most likely whole position moved it). Where that checker is tells
+        legal from illegal, so the board is ambiguous: never flagged (a flag accuses a player).
+        Held-out Long Nardi 900000 (fresh reads), white 6-4 15/9 10/6: the checker on 9 read
+        missed (0.96 / 0.04), the stack of 10 on 1 tied with 11 (a steady misread shifted) and
+        the tie given to 11: 15/1 10/6 flagged, 18 pips (88/93 turns exact, 2 false flags ->
+        93/93, none)."""
+        assert self.turn is not None and self.dice is not None
+        boards = [p.after for p in legal_plays(self.position, self.turn, self.dice, self.rules)]
+        legal = max([self.position, *boards], key=obs.log_likelihood)
+        floor = obs.floor
+        for region, mine, theirs in zip(obs.regions, expected_counts(seen),
+                                        expected_counts(legal), strict=False):
+            if region is None or mine == theirs:
+                continue
+            if region.get(theirs, floor) >= region.get(mine, floor):
+                return True
+        return False
 
     def _pin_turned_round(self, seen: Position) -> bool:
         """``seen`` has the counts of a legal play's result (or of the position before) and
@@ -770,6 +796,8 @@ class Fusion(Resync):
             return []
         best = max(s for s, _ in self._scored(obs))
         if obs.log_likelihood(seen) - max(best, obs.log_likelihood(self.position)) < MARGIN:
+            return []
+        if self._read_against(obs, seen):
             return []
         done = self._mover_done(seen)
         if done:
