@@ -9,6 +9,7 @@ replay speed.
     python -m bench.bench_pipeline --truth --rules plakoto   # a variant's games (seeds 3, 4, ...)
     python -m bench.bench_pipeline --cache /tmp/pipe -v     # keep renders and reads; list misses
     python -m bench.bench_pipeline --seeds 1000:dance,1007:normal   # other games (tuning seeds)
+    python -m bench.bench_pipeline --rules plakoto --seeds 900000:normal --cache /tmp/var -v
 
 The games are held-out seeds (900000+: never tuned on), short ones of each scenario: illegal
 plays corrected and left standing, dances, double/take, double/drop, plain games; each seed
@@ -170,6 +171,8 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
         profile = calibrate(first, start, method="taps",
                             corners=np.array(doc["setup"]["board_corners_px"], float))
         (out / "tapped").write_text("the board finder failed; corners tapped\n")
+    if rules:
+        profile.meta["pins"] = by_name(rules).pins  # as `gammoncam calibrate --variant` sets it
     gate = Settler(frames=1)
     flags: list[bool] = []
     reads: dict[int, Any] = {}
@@ -239,7 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
-        games = [(seed, "normal", None) for seed in range(3, 3 + len(GAMES))]
+        if not a.seeds:  # --seeds picks the variant's games too (e.g. 900000:normal)
+            games = [(seed, "normal", None) for seed in range(3, 3 + len(GAMES))]
     size = tuple(int(v) for v in a.size.split("x"))
     mode = "truth observations" if a.truth else f"real vision, {a.size}"
     if a.rules:
