@@ -5,7 +5,7 @@ board found (corners within 1, 2 and 5 % of the board's diagonal of the truth, t
 four listings; the median error), the slots right (best of the four orientations, as
 bench_vision scores one-shot) and the median one-shot CPU time. ``--base 700000`` tunes,
 900000+ (the default) is held out. ``--list`` prints every frame (to compare two revisions
-frame by frame)."""
+frame by frame); ``--set MODULE.NAME=VALUE`` sets a constant first, as in bench_real."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from pathlib import Path  # noqa: E402
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from bench.bench_real import set_constants  # noqa: E402
 from bench.bench_vision import _turn, rendered  # noqa: E402
 from calibration.learn import ORIENTATIONS  # noqa: E402
 from calibration.oneshot import read_oneshot  # noqa: E402
@@ -53,7 +54,10 @@ def main() -> int:
     ap.add_argument("--frames", type=int, default=2, help="frames read per setup")
     ap.add_argument("--cache", type=Path, default=None, help="bench_vision's frame cache")
     ap.add_argument("--list", action="store_true", help="print every frame")
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="set a constant before reading (a Python literal; repeatable)")
     args = ap.parse_args()
+    set_constants([a for v in args.set for a in ("--set", v)])
     cv2.setNumThreads(1)
     errs: list[float] = []
     right, total, times = 0, 0, []

@@ -11,7 +11,8 @@ Candidates: the board's axis angle (gradient orientations, modulo 90 degrees), t
 peaks of the image turned upright along each axis; every pair of peaks across and along, both
 ways the points may run, is scored on a coarse grid; the best few are refined corner by corner
 (eight coordinates, shrinking steps down to a quarter of a working pixel) with the bar width, on
-a finer grid.
+a finer grid. A one-shot find (not ``thorough``) takes the smaller steps from the best climb
+only (:data:`PRUNE`): the climbs' first step decides among them.
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ CONTRAST = 20.0  # Lab distance between points and field that counts as clearly 
 N_CLASSES = 10
 ASPECT = (0.76, 1.05)  # playing-area height / width in the image (boards and views vary)
 ALL_BARS = tuple(round(0.02 + 0.01 * i, 3) for i in range(13))
+PRUNE: float | None = 0.0  # one-shot: climbs scoring more than this under the best after
+# their first step stop there (None: every climb goes on; calibration's thorough finds do)
 
 
 class BoardNotFound(ValueError):
@@ -585,7 +588,7 @@ def _from_checkers(lab: np.ndarray, ch: Checkers, thorough: bool = False,
     best: tuple[float, float, np.ndarray] | None = None
     starts = [(quad, b) for _sc0, b, quad in (best_grid(lab, ch, GRID_KEEP) if grid is None
                                                else grid)]
-    for q, b, sc in _refine_many(lab, starts, COARSE_STEPS, COARSE, thorough):
+    for q, b, sc in _pruned(lab, starts, COARSE_STEPS, COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     if best is None:
@@ -609,12 +612,24 @@ def from_edges(gray: np.ndarray, lab: np.ndarray, thorough: bool = False
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, float, np.ndarray] | None = None
     starts = [(quad, b) for _sc0, b, quad in _dedupe(scored, 4, 0.04 * WORK)]
-    for q, b, sc in _refine_many(lab, starts, (8.0, 4.0, 2.0), COARSE, thorough):
+    for q, b, sc in _pruned(lab, starts, (8.0, 4.0, 2.0), COARSE, thorough):
         if best is None or sc > best[0]:
             best = (sc, b, q)
     assert best is not None
     q, b, sc = _refine(lab, best[2], best[1], (2.0, 1.0, 0.5, 0.25), FINE, thorough)
     return sc, b, q
+
+
+def _pruned(img: np.ndarray, starts: list[tuple[np.ndarray, float]], steps: tuple[float, ...],
+            grid: tuple[int, int], thorough: bool) -> list[tuple[np.ndarray, float, float]]:
+    """:func:`_refine_many` of ``starts``; unless ``thorough``, the climbs scoring more than
+    PRUNE under the best after the first step are dropped (the caller keeps the best)."""
+    if thorough or PRUNE is None or len(starts) < 2 or len(steps) < 2:
+        return _refine_many(img, starts, steps, grid, thorough)
+    first = _refine_many(img, starts, steps[:1], grid, thorough)
+    top = max(sc for _q, _b, sc in first)
+    return _refine_many(img, [(q, b) for q, b, sc in first if sc >= top - PRUNE], steps[1:],
+                        grid, thorough)
 
 
 def _dedupe(scored: list, k: int, tol: float) -> list:
