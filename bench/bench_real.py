@@ -5,11 +5,12 @@ pattern score, the one-shot CPU time: one thread, so one core) and the total; ``
 writes each photo with its found quad to DIR (keep it outside the repository). "found" only says
 the finder returned a quad: it is not checked against corners (there is no corner truth for these
 photos); look at the quads to judge them. ``--parts`` also prints the median CPU time of the
-one-shot read's parts (the finder's first look, its climbs with a zoomed crop's own look, the
-rest of the read). ``--set MODULE.NAME=VALUE`` (repeatable) sets a constant before reading, an
-A/B of the finder's constants (e.g. ``--set "calibration.find.MID_STEPS=()"``; the value is a
-Python literal). The dice read_oneshot reports are scored by
-``python -m bench.bench_real_dice``."""
+one-shot read's parts (:data:`PARTS`: the finder's first look, the disc votes and checker grids
+wherever made, the climbs with a zoomed crop's own look, the provisional profile, the points'
+read, the dice, the cube; the rest of the read). ``--set MODULE.NAME=VALUE`` (repeatable) sets
+a constant before reading, an A/B of the finder's constants (e.g. ``--set
+"calibration.find.MID_STEPS=()"``; the value is a Python literal). The dice read_oneshot
+reports are scored by ``python -m bench.bench_real_dice``."""
 
 from __future__ import annotations
 
@@ -76,12 +77,22 @@ def _draw(img: np.ndarray, corners: np.ndarray, out: Path) -> None:
     cv2.imwrite(str(out.with_suffix(".png")), im)
 
 
-def _time_parts() -> dict[str, list[float]]:
-    """Wrap the finder's first look and its climbs to add up their CPU time per photo."""
-    import calibration.find as find
-    import calibration.zoom as zoom
+PARTS = (  # (label, module, name): the one-shot read's parts timed by ``--parts``
+    ("first look", "calibration.zoom", "first_look"),
+    (" disc votes (all of them)", "calibration.discs", "detect"),
+    (" checker grids (all)", "calibration.grid", "best_grid"),
+    ("climbs (a crop's look too)", "calibration.zoom", "find_playing_area"),
+    ("profile", "calibration.oneshot", "provisional_profile"),
+    ("points read", "calibration.oneshot", "read"),
+    ("dice", "calibration.oneshot", "read_dice_oneshot"),
+    ("cube", "calibration.oneshot", "observe_cube"),
+)
 
-    parts: dict[str, list[float]] = {"first look": [0.0], "climbs (a crop's look too)": [0.0]}
+
+def _time_parts() -> dict[str, list[float]]:
+    """Wrap each of :data:`PARTS` (where the one-shot read looks it up) to add up its CPU time
+    per photo; the caller appends a 0.0 to every list after each photo."""
+    parts: dict[str, list[float]] = {label: [0.0] for label, _m, _n in PARTS}
 
     def timed(name: str, fn):  # noqa: ANN001, ANN202
         def run(*a, **k):  # noqa: ANN002, ANN003, ANN202
@@ -92,9 +103,17 @@ def _time_parts() -> dict[str, list[float]]:
                 parts[name][-1] += time.process_time() - t
         return run
 
-    zoom.first_look = timed("first look", find.first_look)
-    zoom.find_playing_area = timed("climbs (a crop's look too)", find.find_playing_area)
+    for label, mod_name, name in PARTS:
+        mod = importlib.import_module(mod_name)
+        setattr(mod, name, timed(label, getattr(mod, name)))
     return parts
+
+
+def rest_of(times: list[float], parts: dict[str, list[float]]) -> list[float]:
+    """Per photo, the read's time outside the top-level parts (a label starting with a space
+    is a share of others, not added)."""
+    top = [v for name, v in parts.items() if not name.startswith(" ")]
+    return [t - sum(v[i] for v in top) for i, t in enumerate(times)]
 
 
 def set_constants(args: list[str]) -> None:
@@ -147,12 +166,9 @@ def main() -> int:
           f"points; one-shot median {np.median(times) * 1000:.0f} ms per photo (CPU time, one "
           f"thread)")
     if parts is not None:
-        looks, climbs = parts.values()
-        finder = [a + b for a, b in zip(looks[:-1], climbs[:-1], strict=True)]
-        rest = [t - f for t, f in zip(times, finder, strict=True)]
         print("parts, median CPU ms per photo: " + ", ".join(
-            f"{name} {np.median(v[:-1]) * 1000:.0f}" for name, v in parts.items())
-              + f", the rest of the read {np.median(rest) * 1000:.0f}")
+            f"{name.strip()} {np.median(v[:-1]) * 1000:.0f}" for name, v in parts.items())
+              + f", the rest of the read {np.median(rest_of(times, parts)) * 1000:.0f}")
     return 0
 
 

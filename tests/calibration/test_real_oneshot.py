@@ -4,7 +4,9 @@ orientations, "?" skipped). Nothing here knows a photo's name or truth beyond th
 
 from __future__ import annotations
 
+import importlib
 import json
+import time
 from pathlib import Path
 
 import cv2
@@ -50,3 +52,22 @@ def test_real_photos_one_shot():
     # their first checkers, 157 before the long edges from them, 151 before the faint second
     # disc vote, 139 before the discs counted the stacks, 74 with the edge finder)
     assert right >= 183
+
+
+def test_real_parts_timed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench_real --parts times every part of a one-shot read it names (each one wrapped where
+    the read looks it up; restored after the test)."""
+    from bench.bench_real import PARTS, _time_parts, rest_of
+    from calibration.oneshot import read_oneshot
+
+    for _label, mod_name, name in PARTS:
+        mod = importlib.import_module(mod_name)
+        monkeypatch.setattr(mod, name, getattr(mod, name))
+    parts = _time_parts()
+    img = cv2.imread(str(REAL / "data_images_test_frame0.jpg"))
+    t = time.process_time()
+    read_oneshot(img)
+    total = time.process_time() - t
+    assert all(v[-1] > 0 for v in parts.values()), {k: v[-1] for k, v in parts.items()}
+    rest = rest_of([total], parts)[0]
+    assert 0 <= rest < total
