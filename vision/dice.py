@@ -171,6 +171,10 @@ HELD_TRIM = True  # a stack's checkers' mask covers the slots one first-row leng
 # hid a die lying past a stack of six laid 5 + 1 (held-out footage 900003 double_take turn 34)
 TRIM_SHARE = 0.5  # ... that is, when at least this share of them is as like the stack's colour
 TRIM_LOW = 0.1  # as the least like this share of its sure slots' pixels (their quantile)
+GROUND = True  # the face search's whole-face fit is given the empty board behind the die (the
+# read window's template lightness: a point's stripe or edge behind it is the board's, not pips;
+# :func:`vision.pips.read_face`), by the calibrated reader only (:attr:`DiceKit.ground`: the
+# one-shot reader's windows would cost 68 ms more a photo)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -276,6 +280,8 @@ class DiceKit:
     held: tuple[Any, np.ndarray] | None = None  # the last counts' held mosaic
     rows: dict[int, list[np.ndarray]] | None = None  # :func:`row_masks` (None: no trimming)
     trim: dict[int, Any] = field(default_factory=dict)  # :func:`_trim_parts` per count
+    ground: bool = True  # the face fit is given the board behind the die (:data:`GROUND`; a
+    # test's kit may have no such field: given)
 
 
 class WindowCanvas:
@@ -841,7 +847,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
-                                              third_round=not streak or STREAK_ROUNDS[1])
+                                              third_round=not streak or STREAK_ROUNDS[1],
+                                              ground=tmpl[..., 0] if GROUND and getattr(
+                                                  kit, "ground", True) else None)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -1158,5 +1166,6 @@ def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
     """For the one-shot mode: the roll and every die, with a provisional profile (the
     one-shot engineer's ``provisional_profile``) and the regions read with it."""
     counts = [max(r, key=r.get) if r else None for r in regions]
+    kit_for(profile).ground = False  # (one photo: the board behind costs more than it gives)
     dice = read_dice(frame, profile, counts)
     return dice_observation(dice), dice
