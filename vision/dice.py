@@ -135,6 +135,10 @@ FIELD_ONLY = True  # a read window's foreground is on the playing field only (th
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
 JOIN_SPOTS = False
+JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a flat die's (its
+# shape square and full: a die of the board's colour, or a black die on a dark board, shows
+# its pips joined; tuning 700000+ 2 more right dice, 1000+ none, and no phantom, where
+# JOIN_SPOTS gave a cocked phantom 2 at 1023 f1)
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
 LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
 LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
@@ -890,7 +894,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
-    if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)
+    if joined and (value is None or (face is not None and face.by_spots
+                                     and not (JOIN_SPOTS or JOIN_SPOTS_FLAT and not cocked))
                    or value in (LOCAL_NOT if local else JOIN_NOT)
                    or local and value == 1 and LOCAL_ONE and face is not None
                    and not one_on_body(L, face, dpx, ground)):
