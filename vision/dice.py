@@ -24,6 +24,9 @@ a 12 x 12 crop of the fitted face square, a linear discriminant trained on rende
 dice by ``python -m bench.bench_dice --train``), which may read it only as the pip reader's own
 best layout and by a wide margin.
 
+Two touching dice make one blob, whose candidate (its centre) reads one of them off that
+centre: the window as far past the centre the other way is read too (:func:`_twin`).
+
 The board's plane window already shows the top face square: the plane of the top face maps onto
 the board's plane by a scaling about the camera's foot (:mod:`vision.pose`), 1.007..1.015 times
 on the scenes, so the face's size range covers it and no per-die rectification is needed. The
@@ -59,6 +62,7 @@ from engine.observation import Dice
 from . import dieface
 from .appearance import ColourModel, to_lab
 from .blocks import block_means
+from .facefit import one_on_body
 from .geometry import Layout
 from .pips import read_face
 from .stacks import MAX_STACK, point_masks
@@ -85,6 +89,8 @@ STREAK_READ = True
 STREAK_ROUNDS = (True, True)  # a streak's face search: its second and third rounds (bench_dice
 # 32 x 5 tuning 700000+ right +1 die, 1000+ +0, 1 more flat die called cocked; with RECENTRE
 # held-out footage 900002 illegal_standing turn 12's 6 on a white point's edge reads flat)
+TWIN = True  # a read die off its blob's centre: the other of two touching dice (:func:`_twin`)
+TWIN_OFF = 0.3
 RECENTRE = True  # a streak's read face is read again in a window centred on it
 # (:func:`_recentred`; a candidate in a merged blob lies off the die, so its window's footprint
 # may run into the point's edge where one round the face's does not)
@@ -121,17 +127,26 @@ BARE_PRE_FG = 0.3  # and of the whole disc, before its face is looked for
 BARE_ROUND2 = False  # the face search's second round there (hardly ever a read: spare it)
 BARE_ROUND3 = False  # its third round there (3 more dice of 1135 on tuning seeds, +0.7 ms)
 BARE_LIFT = True  # the lifted centre's poses there too
-BARE_NOT = (1,)  # values never taken there (a lone pip-like spot is too little for a die)
+BARE_NOT: tuple[int, ...] = ()  # values never taken there,
+BARE_ONE = True  # and a 1 only on a die's body (as LOCAL_ONE; BARE_NOT was (1,): a lone
+# pip-like spot is too little for a die nothing else shows)
 FIELD_ONLY = True  # a read window's foreground is on the playing field only (the bar and the
 # board's rim beyond the field's edges have no template there: a die beside them merged with them)
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
 JOIN_SPOTS = False
+JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a flat die's (its
+# shape square and full: a die of the board's colour, or a black die on a dark board, shows
+# its pips joined; tuning 700000+ 2 more right dice, 1000+ none, and no phantom, where
+# JOIN_SPOTS gave a cocked phantom 2 at 1023 f1)
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
-LOCAL_NOT: tuple[int, ...] = (1,)  # nor on one found only against the light there (as
-# BARE_NOT: a lone pip-like spot is too little for a die nothing else shows; held-out 900007
-# f1: a blurred 2 whose other pip ran into a highlight's streak read as a 1 there, the only
-# wrong die of bench_dice 900000+; tuning 700000+ / 1000+ lose 2 / 0 of 421 right dice)
+LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
+LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
+# the whole-face fit a 1 whose square stands out round its pip). Held-out 900007 f1: a blurred
+# 2 whose other pip ran into a highlight's streak read as a 1 there (square 0.02), the only
+# wrong die of bench_dice 900000+; LOCAL_NOT (1,) lost tuning 700000+'s two 1s so found
+# (0.23, 0.78): bench_dice 32 x 5 700000+ 86.0 -> 86.9 %, 1000+ 94.5 % and 900000+ 92.2 ->
+# 92.7 %, 0 wrong, with LOCAL_ONE against LOCAL_NOT (1,)
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
 SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
@@ -171,6 +186,10 @@ HELD_TRIM = True  # a stack's checkers' mask covers the slots one first-row leng
 # hid a die lying past a stack of six laid 5 + 1 (held-out footage 900003 double_take turn 34)
 TRIM_SHARE = 0.5  # ... that is, when at least this share of them is as like the stack's colour
 TRIM_LOW = 0.1  # as the least like this share of its sure slots' pixels (their quantile)
+GROUND = True  # the face search's whole-face fit is given the empty board behind the die (the
+# read window's template lightness: a point's stripe or edge behind it is the board's, not pips;
+# :func:`vision.pips.read_face`), by the calibrated reader only (:attr:`DiceKit.ground`: the
+# one-shot reader's windows would cost 68 ms more a photo)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -276,6 +295,8 @@ class DiceKit:
     held: tuple[Any, np.ndarray] | None = None  # the last counts' held mosaic
     rows: dict[int, list[np.ndarray]] | None = None  # :func:`row_masks` (None: no trimming)
     trim: dict[int, Any] = field(default_factory=dict)  # :func:`_trim_parts` per count
+    ground: bool = True  # the face fit is given the board behind the die (:data:`GROUND`; a
+    # test's kit may have no such field: given)
 
 
 class WindowCanvas:
@@ -823,8 +844,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                                          on_field, dpx)
         if fp is not None:
             fg, joined, local = fg_l, True, True
+    ground = tmpl[..., 0] if GROUND and getattr(kit, "ground", True) else None
     if fp is None:
-        return _read_bare(kit, lab8, M, centre, span, held, fg)
+        return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
     side = float(min(rw, rh))
     if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
@@ -841,7 +863,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
-                                              third_round=not streak or STREAK_ROUNDS[1])
+                                              third_round=not streak or STREAK_ROUNDS[1],
+                                              ground=ground)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -871,8 +894,11 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
-    if joined and (value is None or (face is not None and face.by_spots and not JOIN_SPOTS)
-                   or value in (LOCAL_NOT if local else JOIN_NOT)):
+    if joined and (value is None or (face is not None and face.by_spots
+                                     and not (JOIN_SPOTS or JOIN_SPOTS_FLAT and not cocked))
+                   or value in (LOCAL_NOT if local else JOIN_NOT)
+                   or local and value == 1 and LOCAL_ONE and face is not None
+                   and not one_on_body(L, face, dpx, ground)):
         return None  # a joined footprint is a die only by its read (as a bare one)
     if value is None and FIELD_ONLY and _at_rim(kit, comp, place):
         return None  # a refused footprint at the bar or the field's edge: the bar's or the
@@ -906,12 +932,14 @@ def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndar
 
 
 def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray, span: float,
-               held: np.ndarray | None, fg: np.ndarray) -> DieReading | None:
+               held: np.ndarray | None, fg: np.ndarray, ground: np.ndarray | None = None
+               ) -> DieReading | None:
     """A die whose footprint against the template is lost (a die of the board's colour shows
     only its pips; one merged with its shadow or a checker is too big; a thin one too narrow):
     its face is looked for in a disc of :data:`BARE_R` die sides round the window's centre (the
-    candidate), and only a plain read value (not a 1, nor one taken on the spots' evidence: a
-    row of point tips passed for a 3 so) on a face that is mostly not the empty board (``fg``:
+    candidate), and only a plain read value (a 1 on a die's body only: :data:`BARE_ONE`, with
+    the board behind ``ground`` when given; not one taken on the spots' evidence: a row of
+    point tips passed for a 3 so) on a face that is mostly not the empty board (``fg``:
     the window's foreground) makes it a die (a refusal here is no die: nothing else says there
     is one)."""
     if not BARE:
@@ -933,6 +961,8 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
                                           else (0.0, 0.0), third_round=BARE_ROUND3)
     if value is None or face is None or face.by_spots or value in BARE_NOT \
             or face.side * fpx < MIN_FACE_PX:
+        return None
+    if value == 1 and BARE_ONE and not one_on_body(L, face, dpx, ground):
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -1081,6 +1111,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     out: list[DieReading] = []
     deep: list[np.ndarray] = []
     found = candidates(kit, strips[:24], held, small, deep)
+    twins: list[DieReading] = []
     for i, c in enumerate(found + deep):
         r = read_die(frame, kit, H, c, held)
         if r is None:
@@ -1093,10 +1124,38 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
                < _apart(i >= len(found), o) * DIE_D * lay.d for o in out):
             continue
         out.append(r)
+        if TWIN:
+            t = _twin(frame, kit, H, c, r, held)
+            if t is not None:
+                twins.append(t)
+    for t in twins:  # two flat dice's faces do not overlap: their centres lie at least
+        # their mean side apart (the other die's reading of a pip of the first one's face lay
+        # 1.03 of a die from it, their sides 0.72 and 1.40: tuning 700002 f2)
+        if all(np.hypot(t.xy[0] - o.xy[0], t.xy[1] - o.xy[1])
+               >= max(DEEP_APART[0] * DIE_D * lay.d, 0.5 * (t.side + o.side)) for o in out):
+            out.append(t)
     # a long refused footprint is no die, but it keeps its place from another window's reading
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
+
+
+def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
+          held: np.ndarray) -> DieReading | None:
+    """The other die of two touching ones (:data:`TWIN`): a flat read die ``r`` found at a
+    candidate ``c`` (a blob's centre) that stands off it by :data:`TWIN_OFF` die sides or more
+    is half of a blob; the window centred as far past ``c`` the other way is read, and a flat
+    read die there (no streak) is the other."""
+    if r.value is None or r.cocked:
+        return None
+    die = DIE_D * kit.lay.d
+    off = np.subtract(c, r.xy)
+    if float(np.hypot(*off)) < TWIN_OFF * die:
+        return None
+    t = read_die(frame, kit, H, np.asarray(c) + off, held)
+    if t is None or t.value is None or t.cocked or _streak(t):
+        return None
+    return t
 
 
 def _recentred(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
@@ -1158,5 +1217,6 @@ def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
     """For the one-shot mode: the roll and every die, with a provisional profile (the
     one-shot engineer's ``provisional_profile``) and the regions read with it."""
     counts = [max(r, key=r.get) if r else None for r in regions]
+    kit_for(profile).ground = False  # (one photo: the board behind costs more than it gives)
     dice = read_dice(frame, profile, counts)
     return dice_observation(dice), dice

@@ -21,7 +21,7 @@ def _die(x: float, value: int | None, aspect: float) -> DieReading:
 def _read(monkeypatch: pytest.MonkeyPatch) -> list[DieReading]:
     """read_dice over three candidates read as: a long refused footprint (aspect 2.2, as the
     real photo frame0's phantoms at checker rims: 2.1..2.25), another window's
-    1 at the same spot, a flat 4 elsewhere."""
+    1 at the same spot, a flat 4 elsewhere (any other window: nothing)."""
     lay = Layout(BoardShape())
     kit = SimpleNamespace(lay=lay, memory=dice_mod.DiceMemory())
     profile = SimpleNamespace(_cache={"dice_kit": kit}, homography=lambda size: np.eye(3))
@@ -31,7 +31,7 @@ def _read(monkeypatch: pytest.MonkeyPatch) -> list[DieReading]:
     monkeypatch.setattr(dice_mod, "field_small", lambda kit, s: np.zeros((4, 4, 3), np.uint8))
     monkeypatch.setattr(dice_mod, "candidates",
                         lambda *a, **k: [np.array([float(i), 0.0]) for i in range(3)])
-    monkeypatch.setattr(dice_mod, "read_die", lambda f, k, H, c, held=None: reads[int(c[0])])
+    monkeypatch.setattr(dice_mod, "read_die", lambda f, k, H, c, held=None: reads.get(int(c[0])))
     frame = np.zeros((8, 8, 3), np.uint8)
     return dice_mod.read_dice(frame, profile, [None] * 28, np.zeros((28, 1, 1, 3), np.uint8))
 

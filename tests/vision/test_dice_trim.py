@@ -99,10 +99,12 @@ def _window_kit() -> tuple[SimpleNamespace, np.ndarray, np.ndarray]:
 
 
 @pytest.mark.parametrize("value", [1, 4])
-def test_a_footprint_found_only_against_the_light_is_no_1(
+def test_a_footprint_found_only_against_the_light_is_a_die_by_its_read(
         value: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """The die's face read as ``value`` on the footprint found against the window's light: a
-    4 is taken (a die like the board), a lone pip (a 1) is not (LOCAL_NOT), unless allowed."""
+    4 is taken (a die like the board), and so is a 1 on a die's body (LOCAL_ONE: the body
+    stands out round the pip), unless 1s are never taken there (LOCAL_NOT) or the fit sees no
+    body round the pip."""
     kit, win, _t = _window_kit()
     W = dice_mod.WIN
     span = dice_mod.WIN_DIES * dice_mod.DIE_D * kit.lay.d
@@ -121,11 +123,13 @@ def test_a_footprint_found_only_against_the_light_is_no_1(
                                      None, (0, 0))
 
     r = read()
-    if value == 1:
-        assert r is None
-        monkeypatch.setattr(dice_mod, "LOCAL_NOT", ())
-        r = read()
     assert r is not None and r.value == value and not r.cocked
+    if value == 1:
+        monkeypatch.setattr(dice_mod, "LOCAL_NOT", (1,))
+        assert read() is None
+        monkeypatch.setattr(dice_mod, "LOCAL_NOT", ())
+        monkeypatch.setattr(dice_mod, "one_on_body", lambda *_a, **_k: False)
+        assert read() is None
 
 
 def _reading(value: int | None, aspect: float) -> dice_mod.DieReading:
