@@ -16,7 +16,9 @@ so the profile learns as it does live: empty looks, lone checkers' tops). Each r
 counts are compared with the truth per point: regions wrong, and of them lone checkers read
 empty (a point holding one checker of a colour read without it), tall stacks' counts off (a
 point of more than five of one colour read with another count of that colour), pins read as one
-colour, phantoms on empty points and the rest; boards read exactly (and no hand called).
+colour, phantoms on empty points and the rest; boards read exactly (and no hand called); and
+``nats``: the sum over reads and points of -log P(the true count) (floored at the referee's
+``FLOOR``), what the referee loses to the reads.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import argparse  # noqa: E402
+import math  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
@@ -44,6 +47,7 @@ from tests.scenes.variantplay import variant_rules  # noqa: E402
 from vision.read import read  # noqa: E402
 
 TALL = 5  # a point of more than this many of one colour is a tall stack
+FLOOR = 1e-4  # the referee's floor under a count a region does not hold (``Observation.floor``)
 
 
 def seeds_of(text: str) -> list[int]:
@@ -121,6 +125,7 @@ def run_game(rules: str, seed: int, a: argparse.Namespace) -> dict[str, Any]:
     prof.meta["pins"] = by_name(rules).pins
     kinds: Counter = Counter()
     exact = 0
+    nats = 0.0
     first_bad = None
     cpu = 0.0
     for t, st, pos in boards:
@@ -130,6 +135,8 @@ def run_game(rules: str, seed: int, a: argparse.Namespace) -> dict[str, Any]:
         cpu += time.process_time() - t0
         got = obs.best_counts()
         bad = classify(got[:24], expected_counts(pos)[:24])
+        nats -= sum(math.log(max((r or {}).get(e, 0.0), FLOOR))
+                    for r, e in zip(obs.regions[:24], expected_counts(pos)[:24], strict=True))
         if obs.hand:
             kinds["hand"] += 1
         for _i, k, _g, _e in bad:
@@ -143,7 +150,7 @@ def run_game(rules: str, seed: int, a: argparse.Namespace) -> dict[str, Any]:
                 f"{i + 1}:{k} {g}/{e} p={(obs.regions[i] or {}).get(e, 0.0):.3f}"
                 for i, k, g, e in bad))
     return {"boards": len(boards), "exact": exact, "kinds": kinds, "first": first_bad,
-            "cpu": cpu}
+            "cpu": cpu, "nats": nats}
 
 
 def _kinds(k: Counter) -> str:
@@ -171,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     print(f"variant boards after each turn ({a.size}, calibration {a.calib}, jpeg {a.jpeg})")
     print(f"{'variant':11} {'seed':>7} {'boards':>6} {'exact':>5} {'first':>5} {'lone':>5} "
-          f"{'tall':>5} {'pin':>5} {'phant':>5} {'other':>5} {'hand':>5} {'cpu ms':>7}")
+          f"{'tall':>5} {'pin':>5} {'phant':>5} {'other':>5} {'hand':>5} {'cpu ms':>7} {'nats':>7}")
     tot: Counter = Counter()
     for rules in variants:
         for seed in seeds_of(a.seeds):
@@ -184,8 +191,11 @@ def main(argv: list[str] | None = None) -> int:
             tot["exact"] += r["exact"]
             print(f"{rules:11} {seed:>7} {r['boards']:>6} {r['exact']:>5} "
                   f"{'-' if r['first'] is None else r['first']:>5} " + _kinds(k)
-                  + f" {1000 * r['cpu'] / max(r['boards'], 1):>7.1f}", flush=True)
-    print(f"{'total':19} {tot['boards']:>6} {tot['exact']:>5} {'':>5} " + _kinds(tot))
+                  + f" {1000 * r['cpu'] / max(r['boards'], 1):>7.1f} {r['nats']:>7.1f}",
+                  flush=True)
+            tot["nats"] += r["nats"]
+    print(f"{'total':19} {tot['boards']:>6} {tot['exact']:>5} {'':>5} " + _kinds(tot)
+          + f" {'':>7} {tot['nats']:>7.1f}")
     return 0
 
 
