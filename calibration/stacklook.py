@@ -12,6 +12,17 @@ The layers stand a checker's thickness each above the board, and the camera sees
 ray meets the board's plane (``vision.pose``): a layer is drawn lifted by the pose and a little
 larger, so its pixels go to the cells they show and its footprint is labelled where it is seen
 (not where a flat drawing puts it, which would teach the empty look from a checker's lip).
+
+Each side's stack stands in one board row (Plakoto and Long Nardi start them in different rows),
+and a colour's tops in the other row are its stack's turned half round. Tops are kept as under
+their row's mean light (each point's light is measured against the mean of its kind, a kind
+being a triangle colour in one row), so the light of one row against the other is in the tops,
+not in the points' gains: the standard start, whose checkers lie in both rows, learns tops up to
+1.24 times brighter in one row than in the other (tuning 700003, green_oak: ivory 173 against
+139, brown 64 against 54, BGR), and a lone white in the row without the white stack, lit as the
+stack's row, read as an empty point. The rows' empty points show the same ratio (1.20 and 1.18
+on 700003; on tuning 700000-11 the empty points' ratio is within 0.07 of the checkers'), so the
+turned tops are put under their own row's light (``row_light``).
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ from vision.discs import (
     DiscModel,
     R,
     bgr_gains,
+    lab_to_bgr,
     relight,
     unclipped,
 )
@@ -42,6 +54,10 @@ THICK = 0.2  # a checker's thickness, in diameters (the scene boards' 8 mm of 40
 EDGE = 4  # strip pixels of a checker's visible part kept clear of the checkers on it (their
 # sides; tuning seeds 700000-11, tall stacks: 1 px 1071, 2 px 1084, 4 px 1090 of 1152 right)
 MIN_SAMPLES = 3  # first-row checkers of a colour below which its tops come from its stacks
+ROW_LIGHT = True  # a row with no stack of a colour takes the other row's tops under its own
+# light (``row_light``), not as they are
+RADIAL = "unseen"
+ROW_LIMIT = 1.6  # ... a factor kept within [1 / ROW_LIMIT, ROW_LIMIT]
 
 
 def stack_maps(lay: Layout, pos: Position, pose: Pose | None, row_max: int | None = None,
@@ -126,15 +142,19 @@ def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout
         # a row with no stack of this colour takes the other row's tops turned half round:
         # its strips run the other way under the same light
         present = {rf for _, rf, _ in parts}
+        pooled = {rowflag for rowflag in (0, 1)
+                  if RADIAL == "all" or (RADIAL == "unseen" and rowflag not in present)}
         if len(present) == 1:
             (rf,) = present
+            f = row_light(model, kinds) ** (1 if rf == 0 else -1) if ROW_LIGHT else 1.0
             for (_, _, side), p in list(parts.items()):
                 parts[(c, 1 - rf, side)] = _turned(p)
+                parts[(c, 1 - rf, side)][:, 1:] = relight(p[:, 1:], float(np.cbrt(f)))
                 side_cols[(c, 1 - rf, side)] = side_cols[(c, rf, side)]
         sums = {}
         for rowflag in (0, 1):
             got = [p for (_, rf, _), p in parts.items() if rf == rowflag]
-            sums[rowflag] = _cells(np.concatenate(got))
+            sums[rowflag] = _cells(np.concatenate(got), rowflag in pooled)
         for rowflag in (0, 1):
             s1, s2, n = sums[rowflag]
             nn = n[:, None]
@@ -151,10 +171,47 @@ def stack_tops(model: DiscModel, lab: np.ndarray, kinds: np.ndarray, lay: Layout
                     model.side_mean[c, rowflag, side] = m
                     model.side_cols[c, rowflag, side] = 2.5 + 6 * side
                     continue
-                t1, _t2, tn = _cells(p)
+                t1, _t2, tn = _cells(p, rowflag in pooled)
                 model.side_mean[c, rowflag, side] = (t1 + SIDE_SHRINK * m) / (
                     tn[:, None] + SIDE_SHRINK)
                 model.side_cols[c, rowflag, side] = float(np.mean(side_cols[(c, rowflag, side)]))
+
+
+def row_light(model: DiscModel, kinds: np.ndarray) -> float:
+    """The light over the top row of points against the bottom row's (a BGR factor within
+    ``ROW_LIMIT``): the empty looks' kind means (each triangle colour in each row, pixel by
+    pixel from the board's edge) over the pixels unclipped in both rows, both colours summed;
+    1.0 without empty looks. Lab colours scale by its cube root (``vision.discs.relight``)."""
+    if model.bg_mean is None:
+        return 1.0
+    k24 = np.asarray(kinds[:24])
+    refs = model.bg_mean[:24].astype(np.float32)
+    top = bottom = 0.0
+    for c in (0, 1):  # kinds c and 2 + c: one triangle colour, bottom row and top row
+        if not ((k24 == c).any() and (k24 == 2 + c).any()):
+            continue
+        a = lab_to_bgr(refs[k24 == c].mean(0))
+        b = lab_to_bgr(refs[k24 == 2 + c].mean(0))
+        ok = ((a.max(-1) < CLIPPED) & (b.max(-1) < CLIPPED) & (a.min(-1) > 8)
+              & (b.min(-1) > 8))
+        top += float(b[ok].sum())
+        bottom += float(a[ok].sum())
+    if top <= 0 or bottom <= 0:
+        return 1.0
+    return float(np.clip(top / bottom, 1 / ROW_LIMIT, ROW_LIMIT))
+
+
+_RING = np.rint(np.hypot(*(np.mgrid[0:TS, 0:TS] - R))).astype(np.int64).ravel()
+
+
+def _rings(a: np.ndarray, high: bool = False) -> np.ndarray:
+    """Per-cell sums ``a`` (TS*TS, k) pooled over the template's rings (cells at one whole
+    distance from its centre): each cell gets its ring's sum (``high``: its ring's largest)."""
+    out = np.empty_like(a)
+    for r in np.unique(_RING):
+        m = _RING == r
+        out[m] = a[m].max(0) if high else a[m].sum(0)
+    return out
 
 
 def _turned(p: np.ndarray) -> np.ndarray:
@@ -164,9 +221,9 @@ def _turned(p: np.ndarray) -> np.ndarray:
     return out
 
 
-def _cells(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _cells(p: np.ndarray, rings: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per template cell: the sum, the sum of squares and the count of the pixels ``p``
-    ((cell, L, a, b) rows)."""
+    ((cell, L, a, b) rows); ``rings``: those of the cell's ring (``_rings``)."""
     cell = p[:, 0].astype(np.int64)
     x = p[:, 1:].astype(np.float64)
     s1 = np.zeros((TS * TS, 3))
@@ -175,6 +232,8 @@ def _cells(p: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np.add.at(s1, cell, x)
     np.add.at(s2, cell, x * x)
     np.add.at(n, cell, 1)
+    if rings:
+        return _rings(s1), _rings(s2), _rings(n[:, None])[:, 0]
     return s1, s2, n
 
 
@@ -221,16 +280,18 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
         hue = np.median(ok / ok.mean(1, keepdims=True), 0) if len(ok) > 20 else np.ones(3)
 
         def acc(sel: list[tuple[int, int, np.ndarray, np.ndarray, np.ndarray]], turn: bool,
-                hue: np.ndarray = hue) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                f: float, hue: np.ndarray = hue) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             s1 = np.zeros((TS * TS, 3))
             n = np.zeros((TS * TS, 1))
             lb = np.zeros((TS * TS, 3))
             for _rf, _side, cell, x, g in sel:
                 cl = TS * TS - 1 - cell if turn else cell
                 seen = (x < CLIPPED).any(1)
-                np.add.at(s1, cl[seen], unclipped(x[seen], hue) / g[seen])
+                np.add.at(s1, cl[seen], unclipped(x[seen], hue) / g[seen] * f)
                 np.add.at(n, cl[seen], 1.0)
-                np.maximum.at(lb, cl[~seen], CLIPPED / g[~seen] * hue / hue.min())
+                np.maximum.at(lb, cl[~seen], CLIPPED / g[~seen] * hue / hue.min() * f)
+            if RADIAL == "all" or (RADIAL == "unseen" and turn):
+                s1, n, lb = _rings(s1), _rings(n), _rings(lb, True)
             return s1, n, lb
 
         present = {rf for rf, *_x in got[c]}
@@ -238,13 +299,15 @@ def stack_tops_bgr(model: DiscModel, bgr: np.ndarray, kinds: np.ndarray, lay: La
             # a row with no stack of this colour: the other row's tops turned half round
             turn = rowflag not in present
             sel = [x for x in got[c] if x[0] == (rowflag if not turn else 1 - rowflag)]
-            s1, n, lb = acc(sel, turn)
+            # turned, under this row's light
+            f = row_light(model, kinds) ** (1 if rowflag else -1) if turn and ROW_LIGHT else 1.0
+            s1, n, lb = acc(sel, turn, f)
             m = np.where(n > 0, s1 / np.maximum(n, 1), lb)
             known = (n[:, 0] > 0) | (lb.max(1) > 0)
             m = np.where(known[:, None], np.maximum(m, lb),
                          m[known].mean(0) if known.any() else 128.0)
             for side in (0, 1):
-                t1, tn, tlb = acc([x for x in sel if x[1] == side], turn)
+                t1, tn, tlb = acc([x for x in sel if x[1] == side], turn, f)
                 out[c, rowflag, side] = np.maximum((t1 + SIDE_SHRINK * m) / (tn + SIDE_SHRINK),
                                                    tlb)
     model.tops_bgr = out
