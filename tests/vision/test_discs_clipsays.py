@@ -1,5 +1,6 @@
 """A pixel the camera clipped tells the checker colours apart by ``discs.CLIP_SAYS`` at most
-(``DiscModel.slot_llr``): it bounds the top's brightness from below only, so a grey top clipped
+where both colours' tops are bright (``DiscModel.slot_llr``, ``discs.BOTH_L``): it bounds the
+top's brightness from below only, so a grey top clipped
 under a glare spot is not read white by the white tops' tighter spread (held-out navy pearl
 900011: greys on the points under two glare spots read white, p 1.000)."""
 
@@ -36,6 +37,17 @@ def test_a_clipped_pixel_says_little_about_the_colour() -> None:
     assert Lw[0, 0] - Lb[0, 0] <= discs.CLIP_SAYS + 1e-6
     assert Lw[0, 0] >= 5.0  # a checker, against the dark empty look
     assert Lb[0, 1] - Lw[0, 1] > 3.0
+
+
+def test_beside_a_dark_top_a_clipped_pixel_still_says_white() -> None:
+    """With the other colour's top dark (L 60 < BOTH_L: it cannot clip) a clipped pixel keeps
+    its full say for white (unbounded, a lone ivory checker on Plakoto 700011 was read too
+    unsure to teach its tops: test_lonetops)."""
+    g = _gathered()
+    g.mean[2, ..., 0] = 60.0
+    x = np.array([[[255.0, 128.0, 128.0], [236.0, 127.0, 129.0]]], np.float32)
+    Lw, Lb, _ = DiscModel.slot_llr(x, g)
+    assert Lw[0, 0] - Lb[0, 0] > 5.0
 
 
 def test_without_the_bound_a_clipped_pixel_reads_white(monkeypatch: pytest.MonkeyPatch) -> None:
