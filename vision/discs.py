@@ -23,7 +23,9 @@ and the triangle's edge. So the profile keeps
 
 Every slot a checker can occupy (first row, nested layers) then gets per-pixel log-likelihood
 ratios "a checker of this colour centred here" against "this strip's empty look", which the stack
-hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows. A tray's pixels get
+hypotheses of :mod:`vision.stacks` sum over the pixels each checker shows; a pixel the camera
+clipped tells the two colours apart by little (``CLIP_SAYS``: it only bounds a top's brightness
+from below, and under a glare spot both colours clip). A tray's pixels get
 "something is there" against the tray's own empty look (``DiscModel.change_llr``): a checker of
 the tray's colour standing on edge, or anything else.
 """
@@ -92,6 +94,19 @@ ROW_SEEN = 0.6  # share of a calibration checker's pixels that must be unclipped
 CLIP_CHROMA = 8.0  # Lab a, b spread of a top seen clipped (its hue under a dimmer light is
 # unknown: a clipped channel hides it)
 CLIP_STEPS = 5  # levels the range is looked at (their colours' box in Lab is the model's)
+CLIP_SAYS: float | None = 0.3  # nats a pixel the camera clipped (Lab L >= ``CLIP_L``) may
+# say for one colour over the other where both colours' tops are bright (``BOTH_L``): it only
+# bounds the top's brightness from below, so under a glare spot a grey top clipped like a white
+# one is not read white by the white tops' tighter spread (held-out navy pearl 900011, two glare
+# spots: greys on the points under them read white, p 1.000). bench.checker_harness, None ->
+# 0.3 (0.6, 1.0 change less; 0.0 reads the whites there black): held-out 900000+ 32 x 5 wrong
+# regions 51 -> 47, read confidently wrong 29 -> 21 (all 900011); tuning 700000+ 32 x 5 65 -> 65,
+# 1000+ 32 x 5 34 -> 34, navy pearl's tuning setups (21 x 5) 46 -> 45. None: no bound
+BOTH_L = 200.0  # Lab L both colours' tops reach at a disc pixel for CLIP_SAYS to hold there: a
+# dark top cannot clip, so there a clipped pixel rightly says white (bound everywhere, a lone
+# ivory checker on Plakoto 700011 was read < 0.999 sure and taught no tops, test_lonetops;
+# tuning 700000+ 65 -> 67 wrong regions)
+CLIP_L = 252  # Lab L of a pixel taken as clipped (BGR 250 in every channel is L 251)
 TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
 TRAY_COLOUR = {26: 1, 27: 0}  # tray strip (strips.TRAY_TOP / TRAY_BOTTOM): black's, white's
 TRAY_SPREAD = 1.0  # widening of the checker colour's spread on a tray
@@ -415,7 +430,8 @@ class DiscModel:
         (all slots' pixels one after another): the clipped log-likelihood ratios of a white and
         of a black checker top against the strip's empty look, and whether the pixel fits none
         of the three (something foreign)."""
-        x = take_pixels(lab, g.idx).astype(np.float32)  # (n, Q, 3)
+        xu = take_pixels(lab, g.idx)
+        x = xu.astype(np.float32)  # (n, Q, 3)
         z = x[None] - g.mean  # (3 models, n, Q, 3)
         z *= g.inv
         np.square(z, out=z)
@@ -429,7 +445,20 @@ class DiscModel:
         foreign = foreign == OTHER_LOG  # none of the three fits better than something else
         lw -= lbg
         lb -= lbg
-        return np.clip(lw, -CLIP, CLIP, out=lw), np.clip(lb, -CLIP, CLIP, out=lb), foreign
+        np.clip(lw, -CLIP, CLIP, out=lw)
+        np.clip(lb, -CLIP, CLIP, out=lb)
+        if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
+            # where both tops are bright (a dark top cannot clip: there a clipped pixel is
+            # rightly white)
+            both = np.minimum(g.mean[1][..., 0], g.mean[2][..., 0]) >= BOTH_L
+            sat = np.nonzero((xu[..., 0] >= CLIP_L) & both)  # few: indexed, not masked whole
+            if len(sat[0]):
+                a, b = lw[sat], lb[sat]
+                best = np.maximum(a, b)
+                best -= CLIP_SAYS
+                lw[sat] = np.maximum(a, best)
+                lb[sat] = np.maximum(b, best)
+        return lw, lb, foreign
 
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
         """Per pixel of the given strips: how much likelier "something is there" is than the
