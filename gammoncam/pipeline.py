@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from engine.observation import Observation, expected_counts
-from engine.position import WHITE, Position, Side
+from engine.position import Position
 from engine.referee import Phase, Referee
 from vision.sources import Frame, FrameSource, SourceError
 from vision.turns import StableReader, board_changed
@@ -324,8 +324,7 @@ class Pipeline:
                 self.steady.reset()  # a new game: learned afresh from its start
                 self._start_learned = False
             elif "Moved" in kinds and ref.phase not in (Phase.FLAGGED, Phase.CONFIRM) and \
-                    _misread_regions(stable, ref.position) <= PLAY_MISREADS and \
-                    not _next_play_shown(stable, ref.position, ref.turn):
+                    _misread_regions(stable, ref.position) <= PLAY_MISREADS:
                 # the board shows the recorded play (a board already one play further on, a
                 # first play recorded from the board after the reply, teaches nothing)
                 self.steady.learn(stable, ref.position)
@@ -347,24 +346,6 @@ def _misread_regions(obs: Observation, pos: Position) -> int:
     """Regions whose best reading differs from ``pos``."""
     return sum(1 for c, e in zip(obs.best_counts(), expected_counts(pos), strict=False)
                if c is not None and c != e)
-
-
-def _next_play_shown(obs: Observation, pos: Position, side: Side | None) -> bool:
-    """``side``'s checkers (the side to move next) read fewer than ``pos`` holds in some region
-    and more in another: the board already shows its next play, not misreads of the play just
-    recorded. Held-out Plakoto 900000 (fresh reads at 8242e9b), frame 240: white's 8th play
-    was recorded from a board that showed black's reply too (24/15); learned, black's head was
-    "read one short" and its 15-point "read with a phantom" for the rest of the game."""
-    if side is None:
-        return False
-    k = 0 if side is WHITE else 1
-    fewer = more = False
-    for seen, want in zip(obs.best_counts(), expected_counts(pos), strict=False):
-        if seen is None:
-            continue
-        fewer |= seen[k] < want[k]
-        more |= seen[k] > want[k]
-    return fewer and more
 
 
 def _default_read() -> ReadFn:
