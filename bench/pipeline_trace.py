@@ -1,6 +1,7 @@
 """One cached game's replay, frame by frame: what the referee was handed and what it did.
 
     python -m bench.pipeline_trace DIR/g900000_double_drop_1280x720 [--from 40 --to 120]
+    python -m bench.pipeline_trace DIR/g900002_normal_plakoto_1280x720 --rules plakoto
 
 For each settled reading passed to the referee (``bench.bench_pipeline --cache`` stores every
 settled frame's read): the frame, the true turn and phase there, the fused dice (and the roll
@@ -38,8 +39,10 @@ def _diff(obs: Any, truth_pos: dict[str, Any] | None) -> str:
     return " ".join(out) or "="
 
 
-def trace(folder: Path, start: int = 0, end: int | None = None) -> None:
-    """Print the replay of ``folder``'s stored reads (see the module's docstring)."""
+def trace(folder: Path, start: int = 0, end: int | None = None, rules: str | None = None
+          ) -> None:
+    """Print the replay of ``folder``'s stored reads (see the module's docstring); ``rules``:
+    a variant's game (as ``bench.bench_pipeline --rules``)."""
     import gammoncam.service as service_mod
     from gammoncam.pipeline import replay
     from tests.gammoncam.truthplay import TruthSource, _decode
@@ -80,7 +83,8 @@ def trace(folder: Path, start: int = 0, end: int | None = None) -> None:
     service_mod.MatchService.observe = observe  # type: ignore[method-assign]
     try:
         replay(TruthSource(frames=[{}] * len(flags)), None,
-               read=read, settle=lambda fr: flags[_decode(fr.image)])
+               settings={"variant": rules} if rules else None, read=read,
+               settle=lambda fr: flags[_decode(fr.image)])
     finally:
         service_mod.MatchService.observe = original  # type: ignore[method-assign]
     for t in doc["game"]["turns"]:
@@ -93,8 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("folder", help="a game folder of bench_pipeline --cache (with reads.pkl)")
     ap.add_argument("--from", dest="start", type=int, default=0)
     ap.add_argument("--to", dest="end", type=int, default=None)
+    ap.add_argument("--rules", default=None, help="a variant's game: plakoto, fevga, 'long nardi'")
     a = ap.parse_args(argv)
-    trace(Path(a.folder), a.start, a.end)
+    trace(Path(a.folder), a.start, a.end, a.rules)
     return 0
 
 

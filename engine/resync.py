@@ -79,20 +79,39 @@ def sure_board(obs: Observation, pos: Position, pins: bool = False) -> Position 
     """The board ``obs`` clearly shows: its most likely whole position (:func:`whole_board`),
     every region seen and no hand, each region where it differs from ``pos`` read with its
     best count ``SURE`` likelier than the next; None otherwise. ``pins``: a point read with
-    both colours is a Plakoto pin (its base colour under the other)."""
+    both colours is a Plakoto pin (its base colour under the other), and a point's count with
+    one checker pinned under it or without (:func:`engine.variants.hidden.hidden_pins`: the
+    camera cannot tell them) are one count here: the board's checker count chose between
+    them."""
     seen = whole_board(obs, pins)
     if seen is None:
         return None
     floor = obs.floor
-    for region, a, b in zip(obs.regions[:REGIONS], expected_counts(seen), expected_counts(pos),
-                            strict=False):
+    for i, (region, a, b) in enumerate(zip(obs.regions[:REGIONS], expected_counts(seen),
+                                           expected_counts(pos), strict=False)):
         if a == b or not region:
             continue
-        mine = max(region.get(a, 0.0), floor)
-        rival = max([v for c, v in region.items() if c != a] or [0.0])
+        alike = {a, *_pin_twins(a)} if pins and i < 24 else {a}
+        mine = max(max(region.get(c, 0.0) for c in alike), floor)
+        rival = max([v for c, v in region.items() if c not in alike] or [0.0])
         if math.log(mine) - math.log(max(rival, floor)) < SURE:
             return None
     return seen
+
+
+def _pin_twins(counts: tuple[int, int]) -> list[tuple[int, int]]:
+    """The counts a Plakoto point read as ``counts`` may be with a pin hidden or not: one
+    colour's ``n`` and those ``n`` over one checker of the other colour."""
+    w, b = counts
+    if w and not b:
+        return [(w, 1)]
+    if b and not w:
+        return [(1, b)]
+    if w and b == 1:
+        return [(w, 0)]
+    if b and w == 1:
+        return [(0, b)]
+    return []
 
 
 def side_part(pos: Position, side: Side) -> tuple[int, ...]:
@@ -137,8 +156,8 @@ class Resync(Inference):
         expected play: the sequence of plays that explains it, else the position set from the
         board (see the module's docstring). Nothing while a step waits for more runs."""
         if self.phase not in PHASES or self.turn is None or self.replaying or \
-                self.rules.pins or not fully_seen(obs):
-            return []  # Plakoto: its whole games came out worse with it (36 -> 31 of 97)
+                not fully_seen(obs):
+            return []
         run = getattr(obs, "run", None)
         state = (self.position, self.phase, self.turn, run)
         if run is not None and self.__dict__.get("_resync_last") == state:
@@ -153,6 +172,10 @@ class Resync(Inference):
             return []  # the board shows the position: nothing happened yet
         if self._mover_at_work(obs, ceiling):
             return []
+        if pins:
+            # Plakoto: no sequence of plays is looked for (its whole games came out worse with
+            # it: 36 -> 31 of 97), only a board read surely over several runs is set
+            return self._set_unexplained(obs, ceiling)
         own = self.own_play(obs, pos, side) if self.phase == Phase.ROLL else None
         if own is not None:
             # the side to roll's one play, clearly (Inference waits for a second run): no
@@ -187,7 +210,14 @@ class Resync(Inference):
                 # reply is judged from there)
                 return self._record_path(obs, *first)
             return []
-        seen = sure_board(obs, pos, pins)
+        return self._set_unexplained(obs, ceiling)
+
+    def _set_unexplained(self, obs: Observation, ceiling: float) -> list[Event]:
+        """The board read surely (:func:`sure_board`), none of the side to move's play in the
+        making, shown over ``SET_RUNS`` settled runs: set as the camera reads it."""
+        assert self.turn is not None
+        pos, side = self.position, self.turn
+        seen = sure_board(obs, pos, self.rules.pins)
         if seen is None or seen == pos or self._flagged_board(seen) or \
                 ceiling - obs.log_likelihood(seen) >= MARGIN or misfits(obs, seen) > MISFITS:
             return []
