@@ -17,9 +17,7 @@ from calibration.calibrate import calibrate
 from calibration.stacklook import _rings, row_light
 from engine import Position
 from engine.observation import expected_counts
-from engine.rules import by_name, game_rules
-from tests.calibration.test_variant_start import _moved
-from tests.scenes.footage import game_frames
+from tests.calibration.test_variant_start import _moved, _scene
 from tests.scenes.scene import State
 from vision.discs import TS
 from vision.read import read
@@ -28,11 +26,8 @@ from vision.strips import strip_kinds
 
 @pytest.fixture(scope="module")
 def long_nardi_700003() -> tuple[object, Position, object]:
-    scene, _game, _it = game_frames(700003, "normal", 960, 540, max_turns=1, rules="long nardi")
-    start = game_rules(by_name("long nardi"), 1).start
-    img, truth = scene.render(State(start))
-    prof = calibrate(img, start, method="taps",
-                     corners=np.array(truth["board_corners_px"], float))
+    scene, start, img, corners = _scene(700003, "long nardi")
+    prof = calibrate(img, start, method="taps", corners=corners)
     return scene, start, prof
 
 
