@@ -450,8 +450,9 @@ class DiscModel:
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            both = np.minimum(g.mean[1][..., 0], g.mean[2][..., 0]) >= BOTH_L
-            sat = np.nonzero((xu[..., 0] >= CLIP_L) & both)  # few: indexed, not masked whole
+            sat = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
+            both = np.minimum(g.mean[1][..., 0][sat], g.mean[2][..., 0][sat]) >= BOTH_L
+            sat = tuple(i[both] for i in sat)
             if len(sat[0]):
                 a, b = lw[sat], lb[sat]
                 best = np.maximum(a, b)
