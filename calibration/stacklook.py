@@ -56,7 +56,8 @@ EDGE = 4  # strip pixels of a checker's visible part kept clear of the checkers 
 MIN_SAMPLES = 3  # first-row checkers of a colour below which its tops come from its stacks
 ROW_LIGHT = True  # a row with no stack of a colour takes the other row's tops under its own
 # light (``row_light``), not as they are
-RADIAL = "unseen"
+RADIAL = "unseen"  # rows whose tops are pooled by rings (``_rings``): "unseen" (a row without
+# the colour's stack, whose tops are the turned ones), "all", or "" (none)
 ROW_LIMIT = 1.6  # ... a factor kept within [1 / ROW_LIMIT, ROW_LIMIT]
 
 
