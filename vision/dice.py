@@ -188,8 +188,8 @@ TRIM_SHARE = 0.5  # ... that is, when at least this share of them is as like the
 TRIM_LOW = 0.1  # as the least like this share of its sure slots' pixels (their quantile)
 GROUND = True  # the face search's whole-face fit is given the empty board behind the die (the
 # read window's template lightness: a point's stripe or edge behind it is the board's, not pips;
-# :func:`vision.pips.read_face`), by the calibrated reader only (:attr:`DiceKit.ground`: the
-# one-shot reader's windows would cost 68 ms more a photo)
+# :func:`vision.pips.read_face`), by the calibrated reader only (``ground=`` of :func:`read_dice`:
+# the one-shot reader's windows would cost 68 ms more a photo)
 LEARNED = True  # a refused face is read by the learned classifier (:mod:`vision.dieface`)
 RECORD: list[tuple[tuple[float, float], np.ndarray, Any, int | None, int | None]] | None = None
 # when a list: every fitted face's (frame xy, window lightness, Face, value, guess) is added
@@ -295,8 +295,6 @@ class DiceKit:
     held: tuple[Any, np.ndarray] | None = None  # the last counts' held mosaic
     rows: dict[int, list[np.ndarray]] | None = None  # :func:`row_masks` (None: no trimming)
     trim: dict[int, Any] = field(default_factory=dict)  # :func:`_trim_parts` per count
-    ground: bool = True  # the face fit is given the board behind the die (:data:`GROUND`; a
-    # test's kit may have no such field: given)
 
 
 class WindowCanvas:
@@ -778,8 +776,9 @@ def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
 
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
-             held_mosaic: np.ndarray | None = None) -> DieReading | None:
-    """Read the die near canonical ``centre``; None when nothing die-like is there."""
+             held_mosaic: np.ndarray | None = None, ground: bool = True) -> DieReading | None:
+    """Read the die near canonical ``centre``; None when nothing die-like is there.
+    ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
@@ -798,7 +797,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
     if seen is not None:
         return seen[0]
-    reading = _read_window(kit, win, M, centre, span, held, (a, b))
+    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground)
     kit.memory.keep(a, b, win, held, reading)
     return reading
 
@@ -818,11 +817,11 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
 
 
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
-                 span: float, held: np.ndarray | None, place: tuple[int, int]
-                 ) -> DieReading | None:
+                 span: float, held: np.ndarray | None, place: tuple[int, int],
+                 ground_fit: bool = True) -> DieReading | None:
     """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
     ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
-    checkers there)."""
+    checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     lab8 = to_lab(win)
@@ -844,7 +843,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                                          on_field, dpx)
         if fp is not None:
             fg, joined, local = fg_l, True, True
-    ground = tmpl[..., 0] if GROUND and getattr(kit, "ground", True) else None
+    ground = tmpl[..., 0] if GROUND and ground_fit else None
     if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
@@ -1086,10 +1085,11 @@ def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
 
 
 def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
-              strips: np.ndarray | None = None) -> list[DieReading]:
+              strips: np.ndarray | None = None, ground: bool = True) -> list[DieReading]:
     """Every die on the playing field of a frame of the profile's board. ``counts``: each
     region's (white, black) as read (None: unseen), to know where checkers lie; ``strips``:
-    the point strips when the caller has them already."""
+    the point strips when the caller has them already; ``ground``: the face fit is given the
+    empty board behind the die (:data:`GROUND`; the one-shot reader's is not)."""
     kit = kit_for(profile)
     if strips is None:
         strips = point_strips(frame, profile, kit)
@@ -1113,11 +1113,11 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     found = candidates(kit, strips[:24], held, small, deep)
     twins: list[DieReading] = []
     for i, c in enumerate(found + deep):
-        r = read_die(frame, kit, H, c, held)
+        r = read_die(frame, kit, H, c, held, ground=ground)
         if r is None:
             continue
         if RECENTRE and r.value is not None and _streak(r):
-            r = _recentred(frame, kit, H, r, held)
+            r = _recentred(frame, kit, H, r, held, ground=ground)
         if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
             continue  # in a blob too big to search: a flat read die only
         if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1])
@@ -1125,7 +1125,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             continue
         out.append(r)
         if TWIN:
-            t = _twin(frame, kit, H, c, r, held)
+            t = _twin(frame, kit, H, c, r, held, ground=ground)
             if t is not None:
                 twins.append(t)
     for t in twins:  # two flat dice's faces do not overlap: their centres lie at least
@@ -1141,7 +1141,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
 
 
 def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
-          held: np.ndarray) -> DieReading | None:
+          held: np.ndarray, ground: bool = True) -> DieReading | None:
     """The other die of two touching ones (:data:`TWIN`): a flat read die ``r`` found at a
     candidate ``c`` (a blob's centre) that stands off it by :data:`TWIN_OFF` die sides or more
     is half of a blob; the window centred as far past ``c`` the other way is read, and a flat
@@ -1152,18 +1152,18 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
     off = np.subtract(c, r.xy)
     if float(np.hypot(*off)) < TWIN_OFF * die:
         return None
-    t = read_die(frame, kit, H, np.asarray(c) + off, held)
+    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground)
     if t is None or t.value is None or t.cocked or _streak(t):
         return None
     return t
 
 
 def _recentred(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
-               held: np.ndarray) -> DieReading:
+               held: np.ndarray, ground: bool = True) -> DieReading:
     """A streak's reading (:data:`RECENTRE`) read again in a window centred on its face: the
     same value there on a footprint that is no streak is the die's reading (its flatness the
     face's say), else the streak's stands."""
-    again = read_die(frame, kit, H, np.array(r.xy), held)
+    again = read_die(frame, kit, H, np.array(r.xy), held, ground=ground)
     if again is not None and again.value == r.value and not _streak(again):
         return again
     return r
@@ -1217,6 +1217,6 @@ def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
     """For the one-shot mode: the roll and every die, with a provisional profile (the
     one-shot engineer's ``provisional_profile``) and the regions read with it."""
     counts = [max(r, key=r.get) if r else None for r in regions]
-    kit_for(profile).ground = False  # (one photo: the board behind costs more than it gives)
-    dice = read_dice(frame, profile, counts)
+    # (one photo: the board behind costs more than it gives)
+    dice = read_dice(frame, profile, counts, ground=False)
     return dice_observation(dice), dice

@@ -46,7 +46,8 @@ def test_the_calibrated_reader_reads_a_refused_six_with_the_board_behind(
 
 
 def test_the_one_shot_reader_gives_no_board_behind(monkeypatch: pytest.MonkeyPatch) -> None:
-    """read_dice_oneshot's face reads get no ``ground``, read_dice's do."""
+    """read_dice_oneshot's face reads get no ``ground``, read_dice's do, before and after it
+    (``ground=`` of read_dice: the one-shot read leaves the profile's cached kit as it was)."""
     from bench.bench_dice import frames
 
     given: list[bool] = []
@@ -66,3 +67,7 @@ def test_the_one_shot_reader_gives_no_board_behind(monkeypatch: pytest.MonkeyPat
     dm.kit_for(prof).memory.forget()
     dm.read_dice_oneshot(img, prof, list(regions))
     assert given and not any(given)
+    given.clear()
+    dm.kit_for(prof).memory.forget()
+    dm.read_dice(img, prof, counts)
+    assert given and all(given)

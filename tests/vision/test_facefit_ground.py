@@ -98,9 +98,9 @@ def test_rendered_dice_refused_without_the_board_behind_are_read_right(
     given: dict[str, np.ndarray | None] = {"ground": None}
     real_window, real_face = dm._read_window, dm.read_face
 
-    def window(kit, win, M, centre, span, held, place):  # type: ignore[no-untyped-def]
+    def window(kit, win, M, centre, span, held, place, *more):  # type: ignore[no-untyped-def]
         given["ground"] = kit.canvas.window(*place)[0][..., 0] if use[0] else None
-        return real_window(kit, win, M, centre, span, held, place)
+        return real_window(kit, win, M, centre, span, held, place, *more)
 
     def face(*a, **k):  # type: ignore[no-untyped-def]
         k["ground"] = given["ground"]
