@@ -257,20 +257,23 @@ def canon_to_mosaic(lay: Layout, x: np.ndarray, y: np.ndarray) -> tuple[np.ndarr
 # -- per-profile preparation ----------------------------------------------------------------------
 
 
-def checker_masks(lay: Layout) -> list[np.ndarray]:
+def checker_masks(lay: Layout, rows: dict[int, list[np.ndarray]] | None = None
+                  ) -> list[np.ndarray]:
     """Per count n: (L, SW) bool union of the pixels n checkers cover (rows of 5, 6 and the
-    board's own)."""
-    by_row = row_masks(lay)
+    board's own; ``rows``: :func:`row_masks` of ``lay``, when at hand)."""
+    by_row = row_masks(lay) if rows is None else rows
     return [np.logical_or.reduce([m[n] for m in by_row.values()]) for n in range(MAX_STACK + 1)]
 
 
-def row_masks(lay: Layout) -> dict[int, list[np.ndarray]]:
+def row_masks(lay: Layout, points: list[Any] | None = None) -> dict[int, list[np.ndarray]]:
     """Per first-row length (5, 6 and the board's own: players build either on any board, and
-    the checker reader tries them all), per count n: the (L, SW) bool pixels n checkers cover."""
+    the checker reader tries them all), per count n: the (L, SW) bool pixels n checkers cover.
+    ``points``: the checker reader's point mask sets of ``lay`` (:attr:`vision.checkers.Counter.
+    points`, one per length in this order), when it made them."""
     L = strip_length(lay)
     out = {}
-    for r in sorted({lay.shape.row_max, 5, 6}):
-        ms = point_masks(lay, r)
+    for k, r in enumerate(sorted({lay.shape.row_max, 5, 6})):
+        ms = point_masks(lay, r) if points is None else points[k]
         out[r] = [(ms.A[:, ms.col_of[n]].sum(1) > 0).reshape(L, SW) if 0 < n <= ms.nmax
                   else np.zeros((L, SW), bool) for n in range(MAX_STACK + 1)]
     return out
@@ -328,15 +331,21 @@ class WindowCanvas:
 
     def _pixels(self, rows: np.ndarray, cols: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """(template, mi, mj, field) of the canvas pixels ``rows`` x ``cols``."""
+        """(template, mi, mj, field) of the canvas pixels ``rows`` x ``cols``. The canvas is
+        square-on: a pixel's canonical x, its mosaic column and whether x is on the field
+        depend on its column only, y and the mosaic row on its row only; each is computed once
+        per column or row and spread (the same values as per pixel)."""
         lay = self.lay
-        X, Y = np.meshgrid(self.origin[0] + (cols + 0.5) / self.px,
-                           self.origin[1] + (rows + 0.5) / self.px)
-        i, j = canon_to_mosaic(lay, X, Y)
-        mi, mj = i.astype(np.float32), j.astype(np.float32)
+        x = self.origin[0] + (cols + 0.5) / self.px
+        y = self.origin[1] + (rows + 0.5) / self.px
+        i, j = canon_to_mosaic(lay, x, y)
+        shape = (len(rows), len(cols))
+        mi, mj = np.empty(shape, np.float32), np.empty(shape, np.float32)
+        mi[:] = i.astype(np.float32)[:, None]
+        mj[:] = j.astype(np.float32)[None, :]
         tmpl = cv2.remap(self.mosaic, mj, mi, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        inside = (X >= 0) & (X <= lay.W) & (Y >= 0) & (Y <= lay.H) \
-            & ((X <= 6 * lay.pw) | (X >= 6 * lay.pw + lay.bar_w))
+        across = (x >= 0) & (x <= lay.W) & ((x <= 6 * lay.pw) | (x >= 6 * lay.pw + lay.bar_w))
+        inside = ((y >= 0) & (y <= lay.H))[:, None] & across[None, :]
         return tmpl, mi, mj, inside.astype(np.uint8)
 
     def whole(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -477,6 +486,7 @@ def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
 
 
 KIT_KEY = "dice_kit"  # the profile's cache key of its :class:`DiceKit`
+READER_COUNTER = "counter"  # the checker reader's mask sets in the profile's cache
 READER_PREP = "prep{}"  # the checker reader's per-size work in the profile's cache
 # (:func:`vision.read.prepared`; its strip maps begin with the 24 point strips')
 
@@ -489,12 +499,21 @@ def kit_for(profile: Any) -> DiceKit:
         kinds = strip_kinds(lay)
         tmpl = field_mosaic(profile.background.mean[kinds[:24]]).astype(np.float32)
         half = (tmpl.shape[1] // 2, tmpl.shape[0] // 2)
+        rows = row_masks(lay, _reader_points(profile, lay))
         profile._cache[key] = DiceKit(lay, tmpl, profile.background.sigma.astype(np.float32),
-                                      checker_masks(lay), profile.white, profile.black, {}, half,
-                                      cv2.resize(tmpl, half, interpolation=cv2.INTER_AREA),
+                                      checker_masks(lay, rows), profile.white, profile.black, {},
+                                      half, cv2.resize(tmpl, half, interpolation=cv2.INTER_AREA),
                                       build_canvas(lay, tmpl), pose=_pose_of(profile),
-                                      rows=row_masks(lay))
+                                      rows=rows)
     return profile._cache[key]
+
+
+def _reader_points(profile: Any, lay: Layout) -> list[Any] | None:
+    """The checker reader's point mask sets of the profile's layout (its counter, kept in the
+    profile's cache by :func:`vision.read.prepared`: the same sets :func:`row_masks` would
+    build), or None when it has not made them."""
+    points = getattr(profile._cache.get(READER_COUNTER), "points", None)
+    return None if points is None or len(points) != len({lay.shape.row_max, 5, 6}) else points
 
 
 def _pose_of(profile: Any) -> Any:
