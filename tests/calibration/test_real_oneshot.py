@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 
 REAL = Path(__file__).resolve().parents[2].parent / "shared" / "real"
@@ -71,3 +72,25 @@ def test_real_parts_timed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert all(v[-1] > 0 for v in parts.values()), {k: v[-1] for k, v in parts.items()}
     rest = rest_of([total], parts)[0]
     assert 0 <= rest < total
+
+
+def test_real_repeat_takes_the_least(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """bench_real --repeat N reads a photo N times, each from the file, and keeps the least
+    time of each part (and of the whole read) and the last read's result."""
+    import bench.bench_real as br
+
+    cost = iter([3.0, 1.0, 2.0])
+    loaded: list[int] = []
+    parts = {"first": [0.0], " share": [0.0]}
+
+    def fake_read(img: np.ndarray) -> tuple[str, str]:
+        c = next(cost)
+        parts["first"][-1] += c
+        parts[" share"][-1] += 10 * c
+        return "obs", "prof"
+
+    monkeypatch.setattr(br, "read_oneshot", fake_read)
+    monkeypatch.setattr(br.cv2, "imread", lambda p: loaded.append(1) or np.zeros((2, 2, 3)))
+    obs, prof, best = br._read_least(tmp_path / "x.jpg", 3, parts)
+    assert (obs, prof) == ("obs", "prof") and len(loaded) == 3 and best >= 0.0
+    assert parts == {"first": [1.0], " share": [10.0]}
