@@ -458,20 +458,22 @@ class DiscModel:
         lb -= lbg
         np.clip(lw, -CLIP, CLIP, out=lw)
         np.clip(lb, -CLIP, CLIP, out=lb)
-        if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright empty
-            # look by EMPTY_SAYS at most (both may clip under the light there)
-            sat = np.nonzero(xu[..., 0] >= CLIP_L)
-            bright = (g.mean[0][..., 0][sat] >= EMPTY_L) & (
-                g.inv[0][..., 0][sat] >= 1.0 / EMPTY_SIGMA)
+        if EMPTY_SAYS is None and CLIP_SAYS is None:
+            return lw, lb, foreign
+        clipped = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
+        if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright own
+            # empty look by EMPTY_SAYS at most (both may clip under the light there)
+            bright = (g.mean[0][..., 0][clipped] >= EMPTY_L) & (
+                g.inv[0][..., 0][clipped] >= 1.0 / EMPTY_SIGMA)
             for c, llr in ((1, lw), (2, lb)):
-                on = bright & (g.mean[c][..., 0][sat] >= BOTH_L)
-                at = tuple(i[on] for i in sat)
+                on = bright & (g.mean[c][..., 0][clipped] >= BOTH_L)
+                at = tuple(i[on] for i in clipped)
                 if len(at[0]):
                     llr[at] = np.clip(llr[at], -EMPTY_SAYS, EMPTY_SAYS)
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            sat = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
+            sat = clipped
             both = np.minimum(g.mean[1][..., 0][sat], g.mean[2][..., 0][sat]) >= BOTH_L
             sat = tuple(i[both] for i in sat)
             if len(sat[0]):
