@@ -111,7 +111,12 @@ EMPTY_SAYS: float | None = 0.3  # nats a clipped pixel may say for a checker top
 # (``EMPTY_L``): under strong light a white top on a cream point clips as the point does, so
 # only its rim tells them apart (held-out 900002
 # illegal_standing turn 6: a lone white on cream point 5 read empty, its top all L 254 where
-# the tops learned unclipped say L 240 with a tight chroma). None: no bound
+# the tops learned unclipped say L 240 with a tight chroma). Held-out footage, fresh reads
+# (bench.bench_pipeline): standard 218 -> 220/229 turns exact (900002 illegal_standing 13 -> 15),
+# illegal plays flagged 3/4 -> 4/4 (900011 illegal_corrected's 13/10 6/3: the checker on 3
+# now read), 0 false flags; Plakoto 900002 91/94 unchanged. bench_vision 32 x 5: held-out
+# unchanged (99.10 %), tuning 700000+ 98.85 -> 98.82 %, 1000+ 99.37 -> 99.34 % (coin-flip
+# counts), read sure wrong 35 -> 34, 18 -> 16. None: no bound
 EMPTY_L = 240.0  # Lab L the empty look reaches at a disc pixel for EMPTY_SAYS to hold there (a
 # point seen clipped or nearly: below it a clipped pixel is rightly something brighter)
 EMPTY_SIGMA = 6.0  # ... and whose Lab L spread is at most this: the point's own look (a look
