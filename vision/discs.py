@@ -106,6 +106,22 @@ BOTH_L = 200.0  # Lab L both colours' tops reach at a disc pixel for CLIP_SAYS t
 # dark top cannot clip, so there a clipped pixel rightly says white (bound everywhere, a lone
 # ivory checker on Plakoto 700011 was read < 0.999 sure and taught no tops, test_lonetops;
 # tuning 700000+ 65 -> 67 wrong regions)
+EMPTY_SAYS: float | None = 0.3  # nats a clipped pixel may say for a checker top against the
+# strip's empty look where the top is bright (``BOTH_L``) and the look near the clip
+# (``EMPTY_L``): under strong light a white top on a cream point clips as the point does, so
+# only its rim tells them apart (held-out 900002
+# illegal_standing turn 6: a lone white on cream point 5 read empty, its top all L 254 where
+# the tops learned unclipped say L 240 with a tight chroma). Held-out footage, fresh reads
+# (bench.bench_pipeline): standard 218 -> 220/229 turns exact (900002 illegal_standing 13 -> 15),
+# illegal plays flagged 3/4 -> 4/4 (900011 illegal_corrected's 13/10 6/3: the checker on 3
+# now read), 0 false flags; Plakoto 900002 91/94 unchanged. bench_vision 32 x 5: held-out
+# unchanged (99.10 %), tuning 700000+ 98.85 -> 98.82 %, 1000+ 99.37 -> 99.34 % (coin-flip
+# counts), read sure wrong 35 -> 34, 18 -> 16. None: no bound
+EMPTY_L = 240.0  # Lab L the empty look reaches at a disc pixel for EMPTY_SAYS to hold there (a
+# point seen clipped or nearly: below it a clipped pixel is rightly something brighter)
+EMPTY_SIGMA = 6.0  # ... and whose Lab L spread is at most this: the point's own look (a look
+# borrowed where calibration checkers covered the point is wide and its light unsure: there the
+# bound read phantom whites, tuning 700004 green oak's point 13)
 CLIP_L = 252  # Lab L of a pixel taken as clipped (BGR 250 in every channel is L 251)
 TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
 TRAY_COLOUR = {26: 1, 27: 0}  # tray strip (strips.TRAY_TOP / TRAY_BOTTOM): black's, white's
@@ -447,10 +463,22 @@ class DiscModel:
         lb -= lbg
         np.clip(lw, -CLIP, CLIP, out=lw)
         np.clip(lb, -CLIP, CLIP, out=lb)
+        if EMPTY_SAYS is None and CLIP_SAYS is None:
+            return lw, lb, foreign
+        clipped = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
+        if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright own
+            # empty look by EMPTY_SAYS at most (both may clip under the light there)
+            bright = (g.mean[0][..., 0][clipped] >= EMPTY_L) & (
+                g.inv[0][..., 0][clipped] >= 1.0 / EMPTY_SIGMA)
+            for c, llr in ((1, lw), (2, lb)):
+                on = bright & (g.mean[c][..., 0][clipped] >= BOTH_L)
+                at = tuple(i[on] for i in clipped)
+                if len(at[0]):
+                    llr[at] = np.clip(llr[at], -EMPTY_SAYS, EMPTY_SAYS)
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            sat = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
+            sat = clipped
             both = np.minimum(g.mean[1][..., 0][sat], g.mean[2][..., 0][sat]) >= BOTH_L
             sat = tuple(i[both] for i in sat)
             if len(sat[0]):

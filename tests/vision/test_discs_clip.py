@@ -80,8 +80,10 @@ def test_ivory_checkers_on_dim_cream_points_are_read(clip_on) -> None:  # noqa: 
 
 def test_with_the_bound_alone_they_are_missed(monkeypatch) -> None:  # noqa: ANN001
     """The same read with the tops at their bound (CLIP_RANGE 1, no chroma spread, ALIKE as
-    before): both points read empty."""
+    before) and clipped pixels free to say "empty" (``EMPTY_SAYS`` None; with it point 23's
+    two are read: test_discs_emptysays): both points read empty."""
     prof, img, _tr = tapped_frame(700000, 0)
+    monkeypatch.setattr(discs, "EMPTY_SAYS", None)
     monkeypatch.setattr(discs, "CLIP_RANGE", 1.0)
     monkeypatch.setattr(discs, "CLIP_CHROMA", 0.0)
     monkeypatch.setattr(discs, "ALIKE", 1.0)
