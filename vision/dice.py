@@ -64,6 +64,7 @@ from .appearance import ColourModel, to_lab
 from .blocks import block_means
 from .facefit import one_on_body
 from .geometry import Layout
+from .pins import SHIFT as PIN_SHIFT
 from .pips import read_face
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
@@ -134,6 +135,9 @@ FIELD_ONLY = True  # a read window's foreground is on the playing field only (th
 # board's rim beyond the field's edges have no template there: a die beside them merged with them)
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
 # (0: not); only a read value makes it a die (JOIN_SPOTS: also one read on its spots only)
+JOIN_WIDE: float | None = 0.6  # ... and when that joins nothing, by a disc this wide: a die of
+# the board's colour whose pips stand further apart (held-out footage Plakoto 900002 turn 82:
+# a white 4 on a cream point, its corner pips 9..10 window pixels apart, 0.35 joined none)
 JOIN_SPOTS = False
 JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a flat die's (its
 # shape square and full: a die of the board's colour, or a black die on a dark board, shows
@@ -186,6 +190,9 @@ HELD_TRIM = True  # a stack's checkers' mask covers the slots one first-row leng
 # hid a die lying past a stack of six laid 5 + 1 (held-out footage 900003 double_take turn 34)
 TRIM_SHARE = 0.5  # ... that is, when at least this share of them is as like the stack's colour
 TRIM_LOW = 0.1  # as the least like this share of its sure slots' pixels (their quantile)
+PIN_HELD = True  # a pin's pinned checker, under its pinner, adds no slot to the counted
+# checkers' mask (:func:`held_mosaic`; held-out footage Plakoto 900002 turn 82: a 4 lying in a
+# pinned point's second slot was under the mask, the roll never read)
 GROUND = True  # the face search's whole-face fit is given the empty board behind the die (the
 # read window's template lightness: a point's stripe or edge behind it is the board's, not pips;
 # :func:`vision.pips.read_face`), by the calibrated reader only (``ground=`` of :func:`read_dice`:
@@ -557,25 +564,45 @@ def point_strips(frame: np.ndarray, profile: Any, kit: DiceKit) -> np.ndarray:
 # -- finding --------------------------------------------------------------------------------------
 
 
-def held_mosaic(kit: DiceKit, counts: list[Any], strips: np.ndarray | None = None
-                ) -> np.ndarray:
+def held_mosaic(kit: DiceKit, counts: list[Any], strips: np.ndarray | None = None,
+                pins: bool = False) -> np.ndarray:
     """(2L, 12SW) uint8: 1 where the counted checkers lie (dilated a little). With the point
     strips (BGR) at hand, a stack's slots that one first-row length has and another has not
-    are covered only when they look like its checkers (:data:`HELD_TRIM`)."""
+    are covered only when they look like its checkers (:data:`HELD_TRIM`). ``pins``: the game
+    pins checkers (Plakoto), so a point counted with both colours holds a pin: its pinned
+    checker lies under the first pinner, which adds no slot (:func:`_pinned_mask`)."""
     n = tuple(0 if c is None else min(int(c[0]) + int(c[1]), MAX_STACK) for c in counts[:24])
+    pinned = tuple(pins and PIN_HELD and c is not None and int(c[0]) > 0 and int(c[1]) > 0
+                   for c in counts[:24])
+    n = tuple(k - 1 if p else k for k, p in zip(n, pinned, strict=True))
     rows = getattr(kit, "rows", None)
     seen: tuple[Any, ...] = ()
     if HELD_TRIM and rows is not None and strips is not None:
-        seen = tuple(_rows_seen(kit, rows, strips, i, n[i], counts[i]) for i in range(24))
-    key = (n, seen)
+        seen = tuple(None if pinned[i] else _rows_seen(kit, rows, strips, i, n[i], counts[i])
+                     for i in range(24))
+    key = (n, seen, pinned)
     if kit.held is not None and kit.held[0] == key:  # a settled board: the same counts again
         return kit.held[1]
-    per = [kit.masks[k] if not seen or seen[i] is None
+    per = [_pinned_mask(kit, k) if pinned[i] else kit.masks[k] if not seen or seen[i] is None
            else np.logical_or.reduce([rows[r][k] for r in seen[i]]) for i, k in enumerate(n)]
     held = field_mosaic(np.stack(per)).astype(np.uint8)
     held = cv2.dilate(held, np.ones((5, 5), np.uint8))
     kit.held = (key, held)  # shared by the next frames with the same counts: never written to
     return held
+
+
+def _pinned_mask(kit: DiceKit, k: int) -> np.ndarray:
+    """The (L, SW) pixels of a pinned point whose pinners are ``k`` checkers: the pinned one in
+    the first slot and the pinners' stack moved ``vision.pins.SHIFT`` diameters toward the tip
+    (as players, and the scenes, lay a pin: :mod:`vision.pins`)."""
+    lay = kit.lay
+    s = int(round(PIN_SHIFT * lay.d / (lay.H / 2) * strip_length(lay)))
+    out = kit.masks[1].copy()
+    if s > 0:
+        out[s:] |= kit.masks[k][:-s]
+    else:
+        out |= kit.masks[k]
+    return out
 
 
 def _rows_seen(kit: DiceKit, rows: dict[int, list[np.ndarray]], strips: np.ndarray, i: int,
@@ -945,6 +972,10 @@ def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndar
         k = max(3, int(round(JOIN * dpx)) | 1)
         fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
             cv2.MORPH_ELLIPSE, (k, k))), dpx)
+        if fp is None and JOIN_WIDE:  # pips further apart than that (a die's pips only)
+            k = max(3, int(round(JOIN_WIDE * dpx)) | 1)
+            fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
+                cv2.MORPH_ELLIPSE, (k, k))), dpx)
         joined = fp is not None
     return fg, fp, joined
 
@@ -1114,7 +1145,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         strips = point_strips(frame, profile, kit)
     H = profile.homography((frame.shape[1], frame.shape[0]))
     lay = kit.lay
-    held = held_mosaic(kit, counts, strips)
+    held = held_mosaic(kit, counts, strips, bool(getattr(profile, "meta", {}).get("pins")))
     small = field_small(kit, strips[:24])
     mem = kit.memory
     still = mem.still(small, held, H)

@@ -27,7 +27,7 @@ def _read(monkeypatch: pytest.MonkeyPatch) -> list[DieReading]:
     profile = SimpleNamespace(_cache={"dice_kit": kit}, homography=lambda size: np.eye(3))
     reads = {0: _die(100.0, None, 2.2), 1: _die(102.0, 1, 1.1), 2: _die(300.0, 4, 1.0)}
     monkeypatch.setattr(dice_mod, "held_mosaic",
-                        lambda kit, counts, strips=None: np.zeros((4, 4), np.uint8))
+                        lambda kit, counts, strips=None, pins=False: np.zeros((4, 4), np.uint8))
     monkeypatch.setattr(dice_mod, "field_small", lambda kit, s: np.zeros((4, 4, 3), np.uint8))
     monkeypatch.setattr(dice_mod, "candidates",
                         lambda *a, **k: [np.array([float(i), 0.0]) for i in range(3)])
