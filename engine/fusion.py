@@ -69,6 +69,7 @@ class Fusion(Resync):
 
     def _observe(self, obs: Observation) -> list[Event]:
         self._note_dice_run(obs)
+        self._note_turn_run(obs, self._unmoved(obs))
         obs = self._one_die_seen(obs)
         if self.stale_dice is not None and (
                 obs.dice is None or sorted(obs.dice.values) != self.stale_dice):
@@ -98,6 +99,16 @@ class Fusion(Resync):
         if self.phase in (Phase.FLAGGED, Phase.CONFIRM):
             return self._resolve(obs)
         return []
+
+    def _unmoved(self, obs: Observation) -> bool:
+        """The side to roll's turn, and the board, fully seen, still shows the position (for
+        ``RollEvidence``: asked only when this run read dice with no owner)."""
+        run = getattr(obs, "run", None)
+        if self.phase != Phase.ROLL or not any(
+                r == run and d.owner is None for r, d in getattr(obs, "dice_seen", ())):
+            return False
+        return _fully_seen(obs) and \
+            _best_possible(obs) - obs.log_likelihood(self.position) < MARGIN
 
     def _one_die_seen(self, obs: Observation) -> Observation:
         """A roll never read whole, one die of it read on some frame (``roll_hint``, one
@@ -822,7 +833,10 @@ class Fusion(Resync):
 
 
 def _no_roll_hint(obs: Observation) -> Observation:
-    """``obs`` without the roll a single read saw (it is no roll of the dance recorded)."""
+    """``obs`` without the roll a single read saw, nor the dice the tracker saw (``dice_seen``):
+    they are no roll of the dance recorded."""
+    if hasattr(obs, "dice_seen"):
+        obs = replace(obs, dice_seen=())
     return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 

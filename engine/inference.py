@@ -47,6 +47,7 @@ from .observation import REGIONS, Counts, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
 from .record import Kind
+from .rollevidence import RollEvidence
 
 Roll = tuple[int, int]
 MISFITS = 1  # regions a play's result may clearly misfit (a checker the reader misses)
@@ -167,7 +168,7 @@ def dice_down(obs: Observation, side: Side) -> Roll | None:
     return _high_first(dice.values)
 
 
-class Inference:
+class Inference(RollEvidence):
     """The roll from the play (mixed into ``Fusion``)."""
 
     # the referee's state (``_try``, ``_fuse`` and ``_emit`` are Fusion's and the referee's)
@@ -320,18 +321,23 @@ class Inference:
         return None
 
     def _pick(self, obs: Observation, rolls: list[Roll], side: Side) -> tuple[Roll, list[Event]]:
-        """The roll of ``rolls`` to record (the hint's, else the highest), and a note when
-        others fit too."""
+        """The roll of ``rolls`` to record (the one the turn's dice reads choose,
+        ``engine.rollevidence``; else the hint's, else the highest), and a note when others
+        fit too."""
         hint = getattr(obs, "roll_hint", None)
         rolls = sorted(set(rolls), reverse=True)
         pick = rolls[0]
-        if hint is not None and hint.owner in (None, side.value):
+        chosen = self._evidence_roll(obs, rolls, side, self._last_roll(side.other) or ())
+        if chosen is not None:
+            pick = chosen
+        elif hint is not None and hint.owner in (None, side.value):
             pick = next((r for r in rolls if sorted(r) == sorted(hint.values)), pick)
         if len(rolls) == 1:
             return pick, []
         fits = ", ".join(f"{a}-{b}" for a, b in rolls)
+        how = " (as the dice were read)" if chosen is not None else ""
         return pick, [Event("Note", {"text": f"{side.value}'s roll not read; the play fits "
-                                             f"{fits}: {pick[0]}-{pick[1]} recorded"})]
+                                             f"{fits}: {pick[0]}-{pick[1]} recorded{how}"})]
 
     def _infer_roll(self, obs: Observation, opponent: Any = None) -> list[Event]:
         """Phase ROLL, no roll read: the side to roll's play (or its dance and the opponent's

@@ -772,9 +772,12 @@ def _add(table: dict[Position, tuple[int, list[Step]]], end: Position, cost: int
 
 
 def _no_hint(obs: Observation) -> Observation:
-    """``obs`` for a roll no read saw (an earlier turn's: the read roll is the last one's)."""
+    """``obs`` for a roll no read saw (an earlier turn's: the read roll is the last one's; the
+    dice the tracker saw, ``dice_seen``, are left out too)."""
     from dataclasses import replace
 
+    if hasattr(obs, "dice_seen"):
+        obs = replace(obs, dice_seen=())
     return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 

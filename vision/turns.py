@@ -33,6 +33,11 @@ runs of the same dice (no run without dice, or with another player's, in between
 and not read go on as dice with no values (the referee then waits, or reads the roll from the
 play).
 
+Every read that gave a dice value goes on too, with its run, over the last ``SEEN_RUNS`` runs
+(``TrackedObservation.dice_seen``: runs that never passed a reading, a hand read over the board,
+a die read alone): when the play, not the dice, tells the roll, the referee weighs them all to
+choose among the rolls that make it (``engine.rollevidence``).
+
 :func:`board_changed` tells the live status "moving" apart from "rolled": the checkers differ
 from the position the referee holds while the dice are still down.
 """
@@ -190,12 +195,19 @@ class TrackedObservation(Observation):
 
     roll_hint: Dice | None = None
     run: int | None = None  # which settled run (counted from 1): the same board over two runs
+    # every read's dice that gave a value, with its run, over the last ``SEEN_RUNS`` runs (runs
+    # that never passed a reading too: the referee weighs them all, ``engine.rollevidence``)
+    dice_seen: tuple[tuple[int, Dice], ...] = ()
 
 
 def _vote_cube(reads: Sequence[Observation]) -> Cube | None:
     """The cube most reads show (None when most show none)."""
     cubes = Counter(r.cube for r in reads)
     return cubes.most_common(1)[0][0]
+
+
+SEEN_RUNS = 12  # runs whose dice reads go on in ``dice_seen``
+SEEN_MAX = 96  # reads kept at most
 
 
 class StableReader:
@@ -225,6 +237,7 @@ class StableReader:
         self._saw_four = False  # the current run holds a read of four dice
         self._cut = 0  # the run's reads before this one hold dice since replaced
         self.fours = 0  # reads of four dice taken as the newest pair
+        self._seen: list[tuple[int, Dice]] = []  # (run, dice) of reads that gave a value
 
     def reset(self) -> None:
         """End the current run (an unsettled frame, a lost camera); what its dice showed is
@@ -297,6 +310,7 @@ class StableReader:
         """Forget everything (a new profile: another board, another view)."""
         self._run, self._carried, self._single, self._held = [], None, None, None
         self._four, self._saw_four, self._cut = None, False, 0
+        self._seen = []
 
     def good(self, obs: Observation) -> bool:
         """Settled, the board found, sure enough, and no hand, or a hand that hides no region
@@ -334,6 +348,7 @@ class StableReader:
                     return None
                 self.runs += 1
                 self._run.append(held)
+                self._note_seen(held)
         elif self._run and changed_regions(merged(self._run), obs):
             self._held = obs  # one read that differs: a glitch, or the board changed
             self.waited += 1
@@ -342,6 +357,7 @@ class StableReader:
             self.runs += 1
         self._saw_four = self._saw_four or four
         self._run.append(obs)
+        self._note_seen(obs)
         if len(self._run) < self.n:
             return None
         hands = any(r.hand for r in self._run)
@@ -360,7 +376,16 @@ class StableReader:
         if hands:  # a hand read over a board that stayed the same, every region seen
             self.still_hands += 1
             kept.update(hand=False)
-        return TrackedObservation(**kept, roll_hint=self._hint(), run=self.runs)
+        return TrackedObservation(**kept, roll_hint=self._hint(), run=self.runs,
+                                  dice_seen=tuple(self._seen))
+
+    def _note_seen(self, obs: Observation) -> None:
+        """Keep ``obs``'s dice for ``dice_seen`` when a value was read (the last runs')."""
+        if obs.dice is not None and obs.dice.values:
+            self._seen.append((self.runs, obs.dice))
+        low = self.runs - SEEN_RUNS
+        if self._seen and (self._seen[0][0] <= low or len(self._seen) > SEEN_MAX):
+            self._seen = [e for e in self._seen if e[0] > low][-SEEN_MAX:]
 
     def _hint(self) -> Dice | None:
         """The roll one read saw (this run's, else an earlier run's of the same dice)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.observation import Cube, Dice, Observation
 from engine.position import Position
 from engine.rules import STANDARD
-from vision.turns import StableReader, TrackedObservation, vote_dice
+from vision.turns import SEEN_RUNS, StableReader, TrackedObservation, vote_dice
 
 START: Position = STANDARD.start
 
@@ -229,3 +229,25 @@ def test_new_dice_stay_for_the_rest_of_the_run() -> None:
     assert _settled_run(reader, old, old, old, old, new, new).dice == new
     got = reader.push(read(Dice((), None)))
     assert got is not None and got.dice != old
+
+
+def test_dice_read_in_runs_that_never_passed_go_on_with_their_runs() -> None:
+    """Held-out 900003 double_take f959-986: black's 5-5 read in its half on frames of runs that
+    never passed a reading (a hand read over the board, under four reads each), then the play
+    passed with the dice read cocked and no hint: the referee heard nothing of the 5-5. Every
+    read that gave a value goes on in ``dice_seen`` with its run (``engine.rollevidence``)."""
+    five = Dice((5, 5), "black")
+    sr = StableReader(2)
+    for _ in range(3):  # three runs of a hand read over the board: none passes
+        assert sr.push(read(five, hand=True)) is None
+        assert sr.push(read(Dice((), None, True), hand=True)) is None
+        sr.push(None)
+    out = [sr.push(read(Dice((), None, True))) for _ in range(2)]
+    assert out[1] is not None and out[1].roll_hint is None
+    assert out[1].dice_seen == ((1, five), (2, five), (3, five))
+    sr = StableReader(2)
+    for _ in range(SEEN_RUNS + 2):
+        sr.push(read(five))
+        sr.push(None)
+    last = sr.push(read(five))
+    assert last is None and sr.push(read(five)).dice_seen[0][0] == sr.runs - SEEN_RUNS + 1
