@@ -28,6 +28,7 @@ BASE_COLOURS = ("white", "black")
 BASE_MISS = 0.02  # chance a read base colour is wrong: a mismatch costs log(49) nats, > MARGIN
 
 Counts = tuple[int, int]
+_MEMO = 20000  # positions whose fit one observation remembers
 Likelihoods = Mapping[Counts, float]
 
 
@@ -97,16 +98,65 @@ class Observation:
         return cls(regions=regions, dice=dice, cube=cube, floor=(1 - p) / 20, base=base)
 
     def log_likelihood(self, pos: Position) -> float:
-        """Sum over seen regions of log P(region shows pos's counts)."""
+        """Sum over seen regions of log P(region shows pos's counts).
+
+        Each region's logs are taken once per observation (:meth:`_tables`) and each position's
+        sum is remembered, so a referee scoring many candidate positions against one reading
+        pays a few lookups per region; the terms are added in region order as ever, so the sum
+        is the same float to the last bit."""
+        tables = self._tables()
+        memo = tables[3]
+        got = memo.get(pos)
+        if got is not None:
+            return got
+        signed, full, low = tables[0], tables[1], tables[2]
         total = 0.0
-        floor = self.floor
-        for region, counts in zip(self.regions, expected_counts(pos), strict=False):
-            if region is None:
-                continue
-            total += math.log(max(region.get(counts, floor), floor))
-        if self.base and pos.pinned:
-            total += self._base_penalty(pos)
+        pinned = pos.pinned
+        if not pinned:
+            for t, v in zip(signed, (*pos.points, pos.bar_white, -pos.bar_black, pos.off_white,
+                                     -pos.off_black), strict=False):
+                if t is not None:
+                    total += t.get(v, low)
+        else:
+            for t, counts in zip(full, expected_counts(pos), strict=False):
+                if t is not None:
+                    total += t.get(counts, low)
+            if self.base:
+                total += self._base_penalty(pos)
+        if len(memo) >= _MEMO:
+            memo.clear()
+        memo[pos] = total
         return total
+
+    def _tables(self) -> tuple[list[dict[int, float] | None], list[dict[Counts, float] | None],
+                               float, dict[Position, float]]:
+        """Per region, log(max(P, floor)) by signed count (white > 0, black < 0, the counts a
+        point without pins shows) and by (white, black) counts; log(floor); the memo of sums.
+        Built on first use: an observation's regions are not changed after it is made."""
+        got = self.__dict__.get("_logs")
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        floor = self.floor
+        low = math.log(floor)
+        signed: list[dict[int, float] | None] = []
+        full: list[dict[Counts, float] | None] = []
+        for region in self.regions:
+            if region is None:
+                signed.append(None)
+                full.append(None)
+                continue
+            by_counts = {c: math.log(max(p, floor)) for c, p in region.items()}
+            full.append(by_counts)
+            signed.append({(w if w else -b): v for (w, b), v in by_counts.items()
+                           if not (w and b)})
+        got = (signed, full, low, {})
+        object.__setattr__(self, "_logs", got)
+        return got
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_logs", None)  # a cache, rebuilt on use: not pickled with the reading
+        return state
 
     def _base_penalty(self, pos: Position) -> float:
         """Log odds lost where ``pos`` pins a side under a point whose base reads the other
