@@ -26,9 +26,9 @@ WHITE_BAR, BLACK_BAR, WHITE_OFF, BLACK_OFF = 24, 25, 26, 27
 
 BASE_COLOURS = ("white", "black")
 BASE_MISS = 0.02  # chance a read base colour is wrong: a mismatch costs log(49) nats, > MARGIN
+_BASE_LOSS = math.log(BASE_MISS / (1.0 - BASE_MISS))
 
 Counts = tuple[int, int]
-_MEMO = 20000  # positions whose fit one observation remembers
 Likelihoods = Mapping[Counts, float]
 
 
@@ -100,56 +100,54 @@ class Observation:
     def log_likelihood(self, pos: Position) -> float:
         """Sum over seen regions of log P(region shows pos's counts).
 
-        Each region's logs are taken once per observation (:meth:`_tables`) and each position's
-        sum is remembered, so a referee scoring many candidate positions against one reading
-        pays a few lookups per region; the terms are added in region order as ever, so the sum
-        is the same float to the last bit."""
-        tables = self._tables()
-        memo = tables[3]
-        got = memo.get(pos)
-        if got is not None:
-            return got
-        signed, full, low = tables[0], tables[1], tables[2]
-        total = 0.0
+        Each region's logs are taken once per observation (:meth:`_tables`), so a referee
+        scoring many candidate positions against one reading pays one lookup per region; the
+        terms are added in region order as ever, so the sum is the same float to the last bit."""
+        tables, low, wrong = self._tables()
+        keys: list[int | Counts] = [*pos.points, pos.bar_white, -pos.bar_black, pos.off_white,
+                                    -pos.off_black]
         pinned = pos.pinned
-        if not pinned:
-            for t, v in zip(signed, (*pos.points, pos.bar_white, -pos.bar_black, pos.off_white,
-                                     -pos.off_black), strict=False):
-                if t is not None:
-                    total += t.get(v, low)
-        else:
-            for t, counts in zip(full, expected_counts(pos), strict=False):
-                if t is not None:
-                    total += t.get(counts, low)
-            if self.base:
-                total += self._base_penalty(pos)
-        if len(memo) >= _MEMO:
-            memo.clear()
-        memo[pos] = total
+        penalty = 0.0
+        if pinned:
+            for i, k in enumerate(pinned):
+                if k:
+                    n = keys[i]
+                    keys[i] = (k, -n) if k > 0 else (n, -k)  # type: ignore[operator]
+                    if wrong and wrong[i] == (k > 0):
+                        penalty += _BASE_LOSS
+        total = 0.0
+        for t, key in zip(tables, keys, strict=False):
+            if t is not None:
+                total += t.get(key, low)
+        if pinned and self.base:
+            total += penalty
         return total
 
-    def _tables(self) -> tuple[list[dict[int, float] | None], list[dict[Counts, float] | None],
-                               float, dict[Position, float]]:
-        """Per region, log(max(P, floor)) by signed count (white > 0, black < 0, the counts a
-        point without pins shows) and by (white, black) counts; log(floor); the memo of sums.
-        Built on first use: an observation's regions are not changed after it is made."""
+    def _tables(self) -> tuple[list[dict[int | Counts, float] | None], float,
+                               tuple[bool | None, ...]]:
+        """Per region, log(max(P, floor)) by (white, black) counts and, for the counts a point
+        without pins shows, by signed count (white > 0, black < 0); log(floor); per point, the
+        side whose pin there the base reading contradicts (True: a white pinned, False: a black
+        one, None: no base read; empty without base). Built on first use: an observation's
+        regions are not changed after it is made."""
         got = self.__dict__.get("_logs")
         if got is not None:
             return got  # type: ignore[no-any-return]
         floor = self.floor
-        low = math.log(floor)
-        signed: list[dict[int, float] | None] = []
-        full: list[dict[Counts, float] | None] = []
+        tables: list[dict[int | Counts, float] | None] = []
         for region in self.regions:
             if region is None:
-                signed.append(None)
-                full.append(None)
+                tables.append(None)
                 continue
-            by_counts = {c: math.log(max(p, floor)) for c, p in region.items()}
-            full.append(by_counts)
-            signed.append({(w if w else -b): v for (w, b), v in by_counts.items()
-                           if not (w and b)})
-        got = (signed, full, low, {})
+            table: dict[int | Counts, float] = {}
+            for (w, b), p in region.items():
+                table[w, b] = v = math.log(max(p, floor))
+                if not (w and b):
+                    table[w if w else -b] = v
+            tables.append(table)
+        wrong = tuple(None if c is None else c == "black" for c in
+                      (self.base_at(i) for i in range(24))) if self.base else ()
+        got = (tables, math.log(floor), wrong)
         object.__setattr__(self, "_logs", got)
         return got
 

@@ -1,5 +1,5 @@
 """The referee's hot paths made cheap without changing a result: an observation's fit of a
-position (logs taken once per observation, each position's sum remembered), the legal plays of a
+position (each region's logs taken once per observation), the legal plays of a
 (position, side, roll, rules) remembered, and the variant search's end states turned into
 positions without a call per point. Each is checked against the plain form it replaces."""
 
@@ -61,17 +61,17 @@ def test_fit_is_the_plain_sum_to_the_last_bit() -> None:
             assert obs.log_likelihood(pos) == _plain_fit(obs, pos)
 
 
-def test_fit_of_a_position_seen_before_is_remembered(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_the_logs_are_taken_once_per_observation(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     rng = random.Random(5)
     obs = _random_observation(rng)
-    pos = Position(PLAKOTO.start.points[:23] + (-14,), pinned=(0,) * 23 + (1,))
-    first = obs.log_likelihood(pos)
-    calls = []
-    monkeypatch.setattr(observation, "expected_counts",
-                        lambda p: calls.append(p) or expected_counts(p))
-    assert obs.log_likelihood(pos) == first
-    assert calls == []  # not reckoned again
-    assert obs.log_likelihood(PLAKOTO.start) == _plain_fit(obs, PLAKOTO.start)
+    pinned = Position(PLAKOTO.start.points[:23] + (-14,), pinned=(0,) * 23 + (1,))
+    first = obs.log_likelihood(pinned)
+    plain = _plain_fit(obs, pinned)
+    real, calls = math.log, []
+    monkeypatch.setattr(observation.math, "log", lambda x: calls.append(x) or real(x))
+    assert obs.log_likelihood(pinned) == first == plain != 0.0
+    obs.log_likelihood(PLAKOTO.start)
+    assert calls == []  # no log taken again: only looked up
 
 
 def test_the_fit_tables_are_not_pickled_with_the_reading() -> None:
