@@ -170,6 +170,7 @@ class Search:
         self.block = rules.block
         self.hits = rules.hits
         self.pins = rules.pins
+        self.pinning = self.pins or any(self.mp) or any(self.op)
         self.home = rules.home_size
         self.head = head_limit(self.my, dice, rules) if rules.head_rule else 99
         self.first = rules.first_checker
@@ -207,7 +208,10 @@ class Search:
     def run(self, dice: list[int], i: int, left: int, hitters: tuple[int, ...]) -> None:
         """Play dice[i:]; ``left``: checkers that left the head; ``hitters``: where the checkers
         that hit in the home board this turn stand (Caucasian)."""
-        memo = (self.state_key(), tuple(dice[i:]), left, hitters)
+        if self.pinning:
+            memo = ((*self.my, *self.opp, *self.mp, *self.op), tuple(dice[i:]), left, hitters)
+        else:  # no pin at all: mp and op stay empty, the state is my and opp
+            memo = ((*self.my, *self.opp), tuple(dice[i:]), left, hitters)
         marks = self.marks
         if self.seen.get(memo, marks + 1) <= marks:
             return  # been here already, with no more pins on the way
