@@ -14,7 +14,7 @@ fast as it was.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from .position import Position, Side
 from .rules import STANDARD, Rules
@@ -218,12 +218,22 @@ def legal_plays(
     """Every legal play of ``dice`` for ``side``, one per distinct resulting position.
 
     When no checker can move, the list holds one empty play that leaves the position as it is.
+    The plays of the last ``PLAYS_KEPT`` (position, side, roll, rules) are remembered (all four
+    are immutable values): a referee asks for the same ones over and over while the board
+    stands; each call gets its own list of the same (frozen) plays.
     """
-    dice = check_dice(dice)
+    return list(_plays(pos, side, check_dice(dice), rules))
+
+
+PLAYS_KEPT = 1024
+
+
+@lru_cache(maxsize=PLAYS_KEPT)
+def _plays(pos: Position, side: Side, dice: tuple[int, int], rules: Rules) -> tuple[Play, ...]:
     if rules.hooks:
         from .variants.plays import variant_plays
 
-        return variant_plays(pos, side, dice, rules)
+        return tuple(variant_plays(pos, side, dice, rules))
     search = _search(pos, side, dice, rules)
     plays = []
     for key, steps in _keep(search, dice):
@@ -231,7 +241,7 @@ def legal_plays(
         opp = list(key[26:])
         after = from_relative(my, opp, side, rules)
         plays.append(Play(side, dice, steps, pos, after, rules))
-    return plays
+    return tuple(plays)
 
 
 def result_keys(

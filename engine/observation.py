@@ -26,6 +26,7 @@ WHITE_BAR, BLACK_BAR, WHITE_OFF, BLACK_OFF = 24, 25, 26, 27
 
 BASE_COLOURS = ("white", "black")
 BASE_MISS = 0.02  # chance a read base colour is wrong: a mismatch costs log(49) nats, > MARGIN
+_BASE_LOSS = math.log(BASE_MISS / (1.0 - BASE_MISS))
 
 Counts = tuple[int, int]
 Likelihoods = Mapping[Counts, float]
@@ -97,16 +98,63 @@ class Observation:
         return cls(regions=regions, dice=dice, cube=cube, floor=(1 - p) / 20, base=base)
 
     def log_likelihood(self, pos: Position) -> float:
-        """Sum over seen regions of log P(region shows pos's counts)."""
+        """Sum over seen regions of log P(region shows pos's counts).
+
+        Each region's logs are taken once per observation (:meth:`_tables`), so a referee
+        scoring many candidate positions against one reading pays one lookup per region; the
+        terms are added in region order as ever, so the sum is the same float to the last bit."""
+        tables, low, wrong = self._tables()
+        keys: list[int | Counts] = [*pos.points, pos.bar_white, -pos.bar_black, pos.off_white,
+                                    -pos.off_black]
+        pinned = pos.pinned
+        penalty = 0.0
+        if pinned:
+            for i, k in enumerate(pinned):
+                if k:
+                    n = keys[i]
+                    keys[i] = (k, -n) if k > 0 else (n, -k)  # type: ignore[operator]
+                    if wrong and wrong[i] == (k > 0):
+                        penalty += _BASE_LOSS
         total = 0.0
-        floor = self.floor
-        for region, counts in zip(self.regions, expected_counts(pos), strict=False):
-            if region is None:
-                continue
-            total += math.log(max(region.get(counts, floor), floor))
-        if self.base and pos.pinned:
-            total += self._base_penalty(pos)
+        for t, key in zip(tables, keys, strict=False):
+            if t is not None:
+                total += t.get(key, low)
+        if pinned and self.base:
+            total += penalty
         return total
+
+    def _tables(self) -> tuple[list[dict[int | Counts, float] | None], float,
+                               tuple[bool | None, ...]]:
+        """Per region, log(max(P, floor)) by (white, black) counts and, for the counts a point
+        without pins shows, by signed count (white > 0, black < 0); log(floor); per point, the
+        side whose pin there the base reading contradicts (True: a white pinned, False: a black
+        one, None: no base read; empty without base). Built on first use: an observation's
+        regions are not changed after it is made."""
+        got = self.__dict__.get("_logs")
+        if got is not None:
+            return got  # type: ignore[no-any-return]
+        floor = self.floor
+        tables: list[dict[int | Counts, float] | None] = []
+        for region in self.regions:
+            if region is None:
+                tables.append(None)
+                continue
+            table: dict[int | Counts, float] = {}
+            for (w, b), p in region.items():
+                table[w, b] = v = math.log(max(p, floor))
+                if not (w and b):
+                    table[w if w else -b] = v
+            tables.append(table)
+        wrong = tuple(None if c is None else c == "black" for c in
+                      (self.base_at(i) for i in range(24))) if self.base else ()
+        got = (tables, math.log(floor), wrong)
+        object.__setattr__(self, "_logs", got)
+        return got
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_logs", None)  # a cache, rebuilt on use: not pickled with the reading
+        return state
 
     def _base_penalty(self, pos: Position) -> float:
         """Log odds lost where ``pos`` pins a side under a point whose base reads the other

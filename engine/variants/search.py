@@ -34,6 +34,9 @@ Each hook, with the sentence it implements:
 
 from __future__ import annotations
 
+from operator import itemgetter, sub
+from typing import Any
+
 from ..position import Position, Side
 from ..rules import Rules
 
@@ -76,6 +79,7 @@ def to_state(pos: Position, side: Side, rules: Rules) -> State:
 
 def from_state(my: list[int], opp: list[int], mp: list[int], op: list[int], side: Side,
                rules: Rules) -> Position:
+    """The position of the four arrays (the plain form of :func:`from_key`)."""
     pts = [0] * 24
     pins = [0] * 24
     sign = side.sign
@@ -87,6 +91,39 @@ def from_state(my: list[int], opp: list[int], mp: list[int], op: list[int], side
     if side is Side.WHITE:
         return Position(tuple(pts), my[BAR], opp[BAR], my[OFF], opp[OFF], pinned)
     return Position(tuple(pts), opp[BAR], my[BAR], opp[OFF], my[OFF], pinned)
+
+
+def _getter(side: Side, rules: Rules) -> itemgetter[Any]:
+    """Picks, from a list by the mover's points 1..24 (index p - 1), the values in absolute
+    order (index 0 = white's 1-point): the two numberings depend on the side and whether the
+    sides move opposed, nothing else."""
+    key = (side is Side.WHITE, rules.opposed)
+    got = _GETTERS.get(key)
+    if got is None:
+        where = {rules.abs_index(side, p): p - 1 for p in range(1, 25)}
+        got = _GETTERS[key] = itemgetter(*(where[i] for i in range(24)))
+    return got
+
+
+_GETTERS: dict[tuple[bool, bool], itemgetter[Any]] = {}
+
+
+def from_key(key: tuple[int, ...], side: Side, rules: Rules) -> Position:
+    """The position of a search key (my, opp, mp, op laid end to end: see ``Search.state_key``);
+    the same as :func:`from_state` of its four parts."""
+    pick = _getter(side, rules)
+    white = side is Side.WHITE
+    mine, theirs = (key[1:25], key[27:51]) if white else (key[27:51], key[1:25])
+    pts = pick(list(map(sub, mine, theirs)))
+    pinned: tuple[int, ...] = ()
+    if any(key[52:104]):
+        mine, theirs = (key[53:77], key[79:103]) if white else (key[79:103], key[53:77])
+        pins = pick(list(map(sub, mine, theirs)))
+        if any(pins):
+            pinned = pins
+    if white:
+        return Position(pts, key[BAR], key[26 + BAR], key[OFF], key[26 + OFF], pinned)
+    return Position(pts, key[26 + BAR], key[BAR], key[26 + OFF], key[OFF], pinned)
 
 
 def opponent_numbers(side: Side, rules: Rules) -> list[int]:
@@ -133,6 +170,7 @@ class Search:
         self.block = rules.block
         self.hits = rules.hits
         self.pins = rules.pins
+        self.pinning = self.pins or any(self.mp) or any(self.op)
         self.home = rules.home_size
         self.head = head_limit(self.my, dice, rules) if rules.head_rule else 99
         self.first = rules.first_checker
@@ -141,6 +179,7 @@ class Search:
         self.found: dict[tuple[int, ...], tuple[tuple[int, int, int, bool], ...]] = {}
         self.steps: list[tuple[int, int, int, bool]] = []
         self.most = 0
+        self.marks = 0  # pins and hits among ``steps`` (kept as they are pushed and popped)
         self.seen: dict[tuple[object, ...], int] = {}
 
     def state_key(self) -> tuple[int, ...]:
@@ -169,8 +208,11 @@ class Search:
     def run(self, dice: list[int], i: int, left: int, hitters: tuple[int, ...]) -> None:
         """Play dice[i:]; ``left``: checkers that left the head; ``hitters``: where the checkers
         that hit in the home board this turn stand (Caucasian)."""
-        memo = (self.state_key(), tuple(dice[i:]), left, hitters)
-        marks = _marks(self.steps)
+        if self.pinning:
+            memo = ((*self.my, *self.opp, *self.mp, *self.op), tuple(dice[i:]), left, hitters)
+        else:  # no pin at all: mp and op stay empty, the state is my and opp
+            memo = ((*self.my, *self.opp), tuple(dice[i:]), left, hitters)
+        marks = self.marks
         if self.seen.get(memo, marks + 1) <= marks:
             return  # been here already, with no more pins on the way
         self.seen[memo] = marks
@@ -178,19 +220,27 @@ class Search:
         if i < len(dice):
             d = dice[i]
             my = self.my
-            can_bear = self._can_bear()
-            highest = max((p for p in range(1, 25) if my[p]), default=0)
+            can_bear: bool | None = None  # asked only when a checker could bear off
+            highest = 24
+            while highest and not my[highest]:
+                highest -= 1
             for s in self._sources():
                 if s == HEAD and left >= self.head:
                     continue
-                h = hitters.count(s)
-                kinds = ([True] if h else []) + ([False] if my[s] > h else [])
+                if hitters:
+                    h = hitters.count(s)
+                    kinds = ([True] if h else []) + ([False] if my[s] > h else [])
+                else:
+                    kinds = [False] if my[s] > 0 else []
                 for as_hitter in kinds:
                     t = s - d
                     if t > 0:
                         moved |= self._move(dice, i, s, t, d, left, hitters, as_hitter)
-                    elif can_bear and (t == 0 or s == highest):
-                        moved |= self._bear(dice, i, s, d, left, hitters, as_hitter)
+                    else:
+                        if can_bear is None:
+                            can_bear = self._can_bear()
+                        if can_bear and (t == 0 or s == highest):
+                            moved |= self._bear(dice, i, s, d, left, hitters, as_hitter)
         if not moved:
             n = len(self.steps)
             if n >= self.most:
@@ -200,7 +250,7 @@ class Search:
                 # of two ways to the same end keep the one with fewer pins on the way (a pin
                 # left at once is no pin: 8/4, not 8/5*/4)
                 if known is None or len(known) < n or (
-                        len(known) == n and _marks(self.steps) < _marks(known)):
+                        len(known) == n and self.marks < _marks(known)):
                     self.found[key] = tuple(self.steps)
 
     def _leave(self, s: int) -> int:
@@ -253,7 +303,9 @@ class Search:
             elif hit and self.rules.caucasian and t <= self.home:
                 new_hitters = tuple(sorted((*hitters, t)))
             self.steps.append((s, t, d, hit or pin))
+            self.marks += hit or pin
             self.run(dice, i + 1, left + (s == HEAD), new_hitters)
+            self.marks -= hit or pin
             self.steps.pop()
         if hit:
             opp[t] = 1
