@@ -25,9 +25,14 @@ system-deps:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+# The suite on every core (pytest-xdist); each test file runs whole in one worker, in order, so
+# a module's fixtures are made once and its scenes render as they do alone (tests/conftest.py).
+# `make test WORKERS=0` runs it in one process.
+WORKERS ?= auto
+
 test: $(BIN)/.installed system-deps
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m bench

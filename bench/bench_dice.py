@@ -372,12 +372,20 @@ def _row(name: str, d: dict[str, int]) -> str:
             f"{100 * d['rolls_right'] / r:7.1f}")
 
 
+def frame_arguments(ap: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    """Add the options that choose :func:`frames`' settled frames (``--setups``, ``--frames``,
+    ``--base``, ``--cache``): every bench that reads bench_dice's frames takes them alike."""
+    ap.add_argument("--setups", type=int, default=32, help="setups (seeds) read")
+    ap.add_argument("--frames", type=int, default=5, help="frames rendered per setup")
+    ap.add_argument("--base", type=int, default=BASE_SEED,
+                    help=f"first seed (default {BASE_SEED}: held-out; tune on 700000 or 1000)")
+    ap.add_argument("--cache", type=Path, default=None,
+                    help="keep the rendered frames, profiles and regions here")
+    return ap
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--setups", type=int, default=32)
-    ap.add_argument("--frames", type=int, default=5)
-    ap.add_argument("--base", type=int, default=BASE_SEED)
-    ap.add_argument("--cache", type=Path, default=None)
+    ap = frame_arguments(argparse.ArgumentParser(description=__doc__))
     ap.add_argument("--show", action="store_true", help="list every die not read right")
     ap.add_argument("--train", type=Path, default=None,
                     help="fit the learned face classifier here instead (tuning seeds only)")

@@ -21,13 +21,12 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 import argparse  # noqa: E402
 import time  # noqa: E402
 from collections import defaultdict  # noqa: E402
-from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from bench.bench_dice import BASE_SEED, frames, score  # noqa: E402
+from bench.bench_dice import frame_arguments, frames, score  # noqa: E402
 from vision import dice as dice_mod  # noqa: E402
 
 
@@ -62,11 +61,7 @@ def _line(name: str, d: dict[str, int]) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--setups", type=int, default=32)
-    ap.add_argument("--frames", type=int, default=5)
-    ap.add_argument("--base", type=int, default=BASE_SEED)
-    ap.add_argument("--cache", type=Path, default=None)
+    ap = frame_arguments(argparse.ArgumentParser(description=__doc__))
     ap.add_argument("--show", action="store_true", help="every frame whose dice differ")
     args = ap.parse_args()
     cv2.setNumThreads(1)

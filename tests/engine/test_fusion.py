@@ -10,6 +10,7 @@ same state.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import random
@@ -580,9 +581,16 @@ def _shifted(pos: Position) -> Position | None:
     return None
 
 
+@functools.cache
+def _match(seed: int) -> Referee:
+    """``random_match(seed)``, played once per process: the fold tests and the events test read
+    the same 16 matches (~60 s of play in all) and never change them."""
+    return random_match(seed)
+
+
 @pytest.mark.parametrize("seed", range(16))
 def test_fold_from_json_events_gives_the_same_state(seed: int) -> None:
-    ref = random_match(seed)
+    ref = _match(seed)
     # a long log, or a whole match played out (seed 1: a one-point match over in 18 events)
     assert len(ref.all_events) > 20 or ref.phase == Phase.MATCH_OVER
     log = json.loads(json.dumps([e.to_json() for e in ref.all_events]))
@@ -600,7 +608,7 @@ def test_fold_from_json_events_gives_the_same_state(seed: int) -> None:
 def test_random_matches_use_the_interesting_events() -> None:
     seen: set[str] = set()
     for seed in range(16):
-        seen |= {e.type for e in random_match(seed).all_events}
+        seen |= {e.type for e in _match(seed).all_events}
     for kind in ("Moved", "Rolled", "Doubled", "Taken", "GameWon", "Undone",
                  "IllegalMoveFlagged", "PositionCorrected"):
         assert kind in seen, kind

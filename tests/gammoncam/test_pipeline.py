@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.observation import Dice, Observation
-from engine.referee import Referee
+from engine.referee import Phase, Referee
 from gammoncam.pipeline import Pipeline, replay, turn_status
 from gammoncam.service import MatchService
 from gammoncam.store import EventStore
@@ -73,7 +73,7 @@ def _glitching(frames: list[dict], glitched: set[int]):  # noqa: ANN202
     return read
 
 
-def test_glitched_single_reads_never_reach_the_referee(games) -> None:
+def test_glitched_single_reads_never_reach_the_referee(tmp_path: Path, games) -> None:
     """Half the settled runs of three or more frames start with a misread of the dice: a
     reading passes only when two consecutive reads agree, so the record stays exact; with
     single-frame decisions (stable_n=1) the same glitches spoil it."""
@@ -85,10 +85,45 @@ def test_glitched_single_reads_never_reach_the_referee(games) -> None:
                settle=truth_settle(frames))
     sc = score(r.events, game)
     assert sc["exact"] == sc["turns"] and sc["false_flags"] == 0 and sc["cube_ok"]
-    r1 = replay(TruthSource(frames=frames), None, read=_glitching(frames, glitched),
-                settle=truth_settle(frames), stable_n=1)
-    sc1 = score(r1.events, game)
+    # The single-frame run is watched and cut short once its log already holds a turn recorded
+    # wrong or a false flag: the log only grows, so the whole game's score would show it too
+    # (run to the end, this replay costs ~200 s of the engine's time after the first ~50 frames).
+    source = TruthSource(frames=frames)
+    with EventStore(tmp_path / "single.db") as store:
+        svc = MatchService(store)
+        svc.command({"command": "new_match", "length": 7})
+
+        def watch(frame, settled: bool) -> None:
+            if settled and _spoiled(svc.events(), game):
+                source.frames = frames[:source.pos]  # the footage ends here
+
+        Pipeline(svc, source, None, read=_glitching(frames, glitched),
+                 settle=truth_settle(frames), stable_n=1, on_frame=watch).run(threading.Event())
+        if svc.referee.phase == Phase.DOUBLED:  # as replay() ends footage left doubled
+            svc.command({"command": "drop"})
+        sc1 = score(svc.events(), game)
     assert sc1["exact"] < sc1["turns"] or sc1["false_flags"] or not sc1["cube_ok"]
+
+
+def _spoiled(events: list[dict], game: dict) -> bool:
+    """Whether ``events`` (a log so far) already hold a turn recorded wrong or a flag in a turn
+    with no illegal play: :func:`score` of any longer log that begins with them shows it."""
+    sc = score(events, game)
+    return bool(sc["false_flags"]) or any(w["seen"] is not None for w in sc["wrong"])
+
+
+def test_spoiled_sees_a_wrong_turn_or_a_false_flag_only(games) -> None:
+    game, frames = games[(2, "illegal_corrected")]
+    r = replay(TruthSource(frames=frames), None, read=truth_read(frames),
+               settle=truth_settle(frames))
+    events = r.events
+    assert not any(_spoiled(events[:n], game) for n in range(0, len(events) + 1, 7))
+    assert not _spoiled(events, game)
+    moved = [i for i, e in enumerate(events) if e["type"] == "Moved"]
+    wrong = [dict(e, dice=[7, 7]) if i == moved[3] else e for i, e in enumerate(events)]
+    assert _spoiled(wrong[:moved[3] + 1], game) and not _spoiled(wrong[:moved[3]], game)
+    flag = {"type": "IllegalMoveFlagged"}
+    assert _spoiled([*events[:moved[0] + 1], flag], game)
 
 
 def test_status_shows_rolled_then_moving(tmp_path: Path, games) -> None:
