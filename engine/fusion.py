@@ -493,8 +493,19 @@ class Fusion(Resync):
             return []
         if dice.owner is None and sorted(dice.values) == self.stale_dice:
             return []
+        if self._gone_unseen(obs):
+            return []
         taken = self._try({"command": "take"})
         return taken + self._observe_roll(obs) if taken else []
+
+    def _gone_unseen(self, obs: Observation) -> bool:
+        """A double taken from the cube gone (``_cube_gone``), nothing recorded since, and the
+        cube still read nowhere: the doubler's dice alone do not make it a take, since a reader
+        that lost the cube (a checker on the bar beside it) sees the same. The take waits for
+        the cube to show on the taker's side, or for the doubler's play on the board
+        (``_infer_take``); the cube back in its place withdraws the double (``_cube_back``)."""
+        gone = self.__dict__.get("_gone_double")
+        return obs.cube is None and gone is not None and gone == (self.game, len(self.log))
 
     def _cube_taken(self, obs: Observation) -> bool:
         """A double waits, the cube was read offered (``Cube.offered``: on the playing field,

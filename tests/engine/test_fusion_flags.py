@@ -191,6 +191,41 @@ def test_a_double_from_the_cube_gone_is_withdrawn_when_the_cube_shows_again() ->
     assert "Doubled" not in [e.type for e in ref.log]
 
 
+def test_the_doublers_dice_with_the_cube_still_unseen_are_no_take() -> None:
+    """Held-out 900002 illegal_standing, session-11 reads: the centred cube missed from f62 to
+    f82 (a black checker on the bar beside it), a double recorded from the cube gone, and black's
+    3-5 read at f70-f72 with the cube still unseen was taken for the take: white owned a cube at
+    2 for the rest of the game, and black's real double at the end (the cube offered to white)
+    was refused. The doubler's dice alone are no take while the cube is read nowhere: the cube
+    back in its place withdraws the double, and black's roll is then recorded."""
+    from engine.observation import Cube
+
+    ref = _black_to_roll()
+    ref.observe(_with_cube(START, 1, Cube("center", 1)))
+    for _ in range(3):
+        ref.observe(_with_cube(START, 2, None))
+    assert ref.phase == Phase.DOUBLED
+    rolled = replace(_with_cube(START, 3, None), dice=Dice((3, 5), "black"))
+    assert ref.observe(rolled) == [] and ref.phase == Phase.DOUBLED
+    back = ref.observe(replace(_with_cube(START, 4, Cube("center", 1)), dice=Dice((3, 5), "black")))
+    assert "Undone" in types(back) and "Taken" not in [e.type for e in ref.log]
+    assert ref.cube_value == 1 and ref.cube_owner is None
+
+
+def test_the_doublers_dice_with_the_cube_on_the_takers_side_are_the_take() -> None:
+    """The same double from the cube gone, then the cube read on the taker's side at 2 with
+    the doubler's dice down: taken, and the roll recorded."""
+    from engine.observation import Cube
+
+    ref = _black_to_roll()
+    ref.observe(_with_cube(START, 1, Cube("center", 1)))
+    for _ in range(3):
+        ref.observe(_with_cube(START, 2, None))
+    taken = ref.observe(replace(_with_cube(START, 3, Cube("white", 2)), dice=Dice((3, 5), "black")))
+    assert types(taken)[:2] == ["Taken", "Rolled"]
+    assert ref.cube_value == 2
+
+
 def test_the_dice_of_the_missed_play_are_not_taken_for_a_new_roll() -> None:
     """Tuning 1003 double_take f879: the referee a play behind (black to roll), the board showing
     white's 6-6 and black's 6-3, black's 6-3 still lying read: the two plays were recorded and
