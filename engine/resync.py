@@ -32,6 +32,14 @@ The side to roll's dice read on a board its missed play and the opponent's reply
 of a play of the roll read gives it) are judged from there: both plays first
 (:meth:`Resync._caught_up`), not a flag of the board as the roll's play two plays on.
 
+Plakoto too looks for the sequences of plays (its pins kept: :func:`side_part`, ``pins=`` of
+:func:`whole_board`; only :meth:`Resync._widen`'s hits do not apply). It was off there (whole games
+came out worse, 36 -> 31 of 97, with the vision of that time), leaving only step 2, and in play a
+board stands two settled runs or so before the next play: held-out Plakoto 900001's record, a
+turn behind (white's 11/3 played with its dice read empty), waited for white while both sides
+played on, 24 turns lost. Stored reads of HEAD 287a974's vision: 900001 69 -> 91/93, 900000
+96/97, 900002 91/94, 900003 40/40 as before, no flag.
+
 Never a single-frame decision (every step needs several settled runs of one board), and never a
 flag: a board explained this way is recorded as legal plays, a board nothing explains is set as
 it is.
@@ -172,10 +180,6 @@ class Resync(Inference):
             return []  # the board shows the position: nothing happened yet
         if self._mover_at_work(obs, ceiling):
             return []
-        if pins:
-            # Plakoto: no sequence of plays is looked for (its whole games came out worse with
-            # it: 36 -> 31 of 97), only a board read surely over several runs is set
-            return self._set_unexplained(obs, ceiling)
         own = self.own_play(obs, pos, side) if self.phase == Phase.ROLL else None
         if own is not None:
             # the side to roll's one play, clearly (Inference waits for a second run): no
@@ -655,6 +659,8 @@ class Resync(Inference):
         if down is not None and down not in {(max(r), min(r)) for r in last_rolls}:
             # the last step's side has its dice read on the board, and they do not make that
             # play: it is that roll's play in the making; the steps before it only
+            if self.rules.pins and self._not_in_making(steps, down):
+                return []
             steps = steps[:-1]
             if not steps:
                 return []
@@ -691,6 +697,18 @@ class Resync(Inference):
                     self.position:
                 events += self._try({"command": "play", "position": after.to_json()})
         return events
+
+    def _not_in_making(self, steps: list[Step], down: Roll) -> bool:
+        """The last of ``steps`` is no part of a play of ``down`` (its side's dice read on the
+        board) from the board before it: those dice are a later roll of that side, so the way
+        is wrong about whose turn it is (its side played, then rolls again). Tuning Plakoto
+        1000, truth replay with black's 5-4 (turn 40) unseen: white's 1-2 19/16 and 2-6 16/8*
+        (one checker) leave the board of one 6-5 19/8*, so the table's way was white's 6-5
+        then black's 5-4; black's 1-1 read, the 5-4 was dropped as 1-1 in the making, and
+        black's 1-1 was flagged twice on a board its 5-4 had made."""
+        before = steps[-2][1] if len(steps) > 1 else self.position
+        side, after, _ = steps[-1]
+        return after not in self._midway(before, side, down)
 
     def _set_from_board(self, obs: Observation, seen: Position, reason: str) -> list[Event]:
         """The position set from the board, marked as the camera's."""
