@@ -156,17 +156,6 @@ class Observation:
         state.pop("_logs", None)  # a cache, rebuilt on use: not pickled with the reading
         return state
 
-    def _base_penalty(self, pos: Position) -> float:
-        """Log odds lost where ``pos`` pins a side under a point whose base reads the other
-        colour (0 where they agree or the base is unread)."""
-        miss = math.log(BASE_MISS / (1.0 - BASE_MISS))
-        total = 0.0
-        for i, k in enumerate(pos.pinned):
-            seen = self.base_at(i) if k else None
-            if seen is not None and seen != ("white" if k > 0 else "black"):
-                total += miss
-        return total
-
     def best_counts(self) -> list[Counts | None]:
         """Each seen region's most likely counts (None where unseen)."""
         return [max(r.items(), key=lambda kv: kv[1])[0] if r else None for r in self.regions]

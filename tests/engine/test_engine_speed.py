@@ -24,7 +24,13 @@ def _plain_fit(obs: Observation, pos: Position) -> float:
         if region is not None:
             total += math.log(max(region.get(counts, obs.floor), obs.floor))
     if obs.base and pos.pinned:
-        total += obs._base_penalty(pos)
+        miss = math.log(observation.BASE_MISS / (1.0 - observation.BASE_MISS))
+        penalty = 0.0  # summed apart, then added: the order the float sum has always had
+        for i, k in enumerate(pos.pinned):
+            seen = obs.base_at(i) if k else None
+            if seen is not None and seen != ("white" if k > 0 else "black"):
+                penalty += miss  # a pin under a point whose base reads the other colour
+        total += penalty
     return total
 
 
