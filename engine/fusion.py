@@ -41,7 +41,7 @@ from .moves import Play, legal_plays
 from .observation import Dice, Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
-from .resync import SURE, Resync, only_hit, sure_board
+from .resync import SURE, Resync, no_dice_read, only_hit, sure_board
 from .rules import Rules
 from .variants.hidden import hidden_pins
 from .variants.onedie import one_die_off
@@ -176,7 +176,7 @@ class Fusion(Resync):
             # has had its turn (a dance unseen), or the turn is off by one
             side = self.turn
             dances = self._dances(self.position, side)
-            turned = self._record_roll(_no_roll_hint(obs), side, dances, play=False) if dances \
+            turned = self._record_roll(no_dice_read(obs), side, dances, play=False) if dances \
                 else self._corrected(self.position, side.other, "the cube is offered to "
                                      f"{side.value}: {side.other.value} is on roll")
             if turned and self.phase == Phase.ROLL and self.turn is side.other:
@@ -841,14 +841,6 @@ class Fusion(Resync):
                 self._not_the_movers(seen):
             return []  # the opponent's checkers moved: not the mover's play
         return one_die_off(self, obs, seen) or self._emit(self._illegal(seen))
-
-
-def _no_roll_hint(obs: Observation) -> Observation:
-    """``obs`` without the roll a single read saw, nor the dice the tracker saw (``dice_seen``):
-    they are no roll of the dance recorded."""
-    if hasattr(obs, "dice_seen"):
-        obs = replace(obs, dice_seen=())
-    return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 
 def _side_part(pos: Position, side: Side) -> tuple[int, ...]:

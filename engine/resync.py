@@ -677,7 +677,7 @@ class Resync(Inference):
                     recorded in {tuple(sorted(r, reverse=True)) for r in rolls}:
                 roll, note = recorded, []  # the roll read makes this play: it stands
             else:
-                roll, note = self._pick(obs if last and hint else _no_hint(obs), rolls, side)
+                roll, note = self._pick(obs if last and hint else no_dice_read(obs), rolls, side)
             if self.phase in (Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM):
                 if self.dice is None or tuple(sorted(self.dice)) != tuple(sorted(roll)):
                     got = self._try({"command": "set_dice", "dice": list(roll)})
@@ -789,9 +789,10 @@ def _add(table: dict[Position, tuple[int, list[Step]]], end: Position, cost: int
         table[end] = (cost, [])
 
 
-def _no_hint(obs: Observation) -> Observation:
-    """``obs`` for a roll no read saw (an earlier turn's: the read roll is the last one's; the
-    dice the tracker saw, ``dice_seen``, are left out too)."""
+def no_dice_read(obs: Observation) -> Observation:
+    """``obs`` for a roll no read saw: without the roll a single read saw (``roll_hint``) and
+    the dice the tracker saw (``dice_seen``). For an earlier turn's roll, or a dance's (the
+    dice read are the last roll's, or the next one's)."""
     from dataclasses import replace
 
     if hasattr(obs, "dice_seen"):
@@ -799,5 +800,5 @@ def _no_hint(obs: Observation) -> Observation:
     return replace(obs, roll_hint=None) if hasattr(obs, "roll_hint") else obs
 
 
-__all__ = ["EXPLAINED_RUNS", "SET_RUNS", "Resync", "mover_of", "only_hit", "side_part",
-           "sure_board"]
+__all__ = ["EXPLAINED_RUNS", "SET_RUNS", "Resync", "mover_of", "no_dice_read", "only_hit",
+           "side_part", "sure_board"]
