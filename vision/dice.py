@@ -968,12 +968,12 @@ def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndar
     fp = _footprint(fg, dpx)
     joined = False
     if fp is None and JOIN:  # no die-sized footprint: pips apart (a die of the board's colour
-        # shows its pips only) or a body half like the board: join what is near
-        k = max(3, int(round(JOIN * dpx)) | 1)
-        fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
-            cv2.MORPH_ELLIPSE, (k, k))), dpx)
-        if fp is None and JOIN_WIDE:  # pips further apart than that (a die's pips only)
-            k = max(3, int(round(JOIN_WIDE * dpx)) | 1)
+        # shows its pips only) or a body half like the board: join what is near, then (JOIN_WIDE)
+        # pips further apart than that
+        for width in (JOIN, JOIN_WIDE):
+            if fp is not None or not width:
+                break
+            k = max(3, int(round(width * dpx)) | 1)
             fp = _footprint(cv2.morphologyEx(fg, cv2.MORPH_CLOSE, cv2.getStructuringElement(
                 cv2.MORPH_ELLIPSE, (k, k))), dpx)
         joined = fp is not None

@@ -398,10 +398,9 @@ def _seed_colours(spots: list[tuple[int, np.ndarray, float]]) -> list[np.ndarray
     """The spots (per colour, :func:`pip_spots`) the first round's poses come from: the
     stronger colour's, and the other's when its strongest spot is :data:`SEED_BOTH` x as
     strong."""
-    top = max(t[2] for t in spots)
     best = max(spots, key=lambda t: t[2])
     return [best[1]] + [p for sign, p, t in spots if sign != best[0] and SEED_BOTH is not None
-                        and t >= SEED_BOTH * top]
+                        and t >= SEED_BOTH * best[2]]
 
 
 FIT = True  # a face the three rounds refuse is fitted whole (:mod:`vision.facefit`)
