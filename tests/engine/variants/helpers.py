@@ -3,7 +3,8 @@
 ``board(rules, mine, theirs, side)``: ``mine`` maps the mover's points (its own numbering) to
 counts; ``theirs`` maps the *mover's* point numbers to the opponent's counts (so a table reads as
 the mover sees the board); ``pinned_mine``/``pinned_theirs`` the checkers pinned underneath
-(Plakoto). Whatever is not on the board is borne off.
+(Plakoto). Whatever is not on the board is borne off. ``referee_at``: a referee of a one-game
+match of ``rules`` at a position, white to roll (or with white's roll made).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import replace
 
 from engine.moves import legal_plays
 from engine.position import WHITE, Position, Side
+from engine.referee import Referee
 from engine.rules import Rules
 from engine.variants.search import from_state
 
@@ -46,3 +48,13 @@ def relaxed(rules: Rules, **changes: object) -> Rules:
 
 
 ALL_ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+
+
+def referee_at(rules: Rules, pos: Position, dice: tuple[int, int] | None = None) -> Referee:
+    """A one-game match of ``rules`` set at ``pos`` with white to roll, and ``dice`` rolled."""
+    ref = Referee(rules)
+    ref.command({"command": "new_match", "variant": rules.name, "length": 1})
+    ref.command({"command": "set_position", "position": pos.to_json(), "turn": "white"})
+    if dice is not None:
+        ref.command({"command": "roll", "dice": list(dice)})
+    return ref

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from engine.observation import Dice, Observation
 from engine.position import Position
-from engine.referee import Phase, Referee
+from engine.referee import Phase
 from engine.rules import LONG_NARDI
+from tests.engine.variants.helpers import referee_at
 from vision.turns import TrackedObservation
 
 
@@ -43,10 +44,7 @@ def read(run: int, dice: Dice | None) -> TrackedObservation:
 
 
 def test_a_checker_missed_beside_a_tall_stack_is_no_illegal_play() -> None:
-    ref = Referee(LONG_NARDI)
-    ref.command({"command": "new_match", "variant": LONG_NARDI.name, "length": 1})
-    ref.command({"command": "set_position", "position": BEFORE.to_json(), "turn": "white"})
-    ref.command({"command": "roll", "dice": [6, 4]})
+    ref = referee_at(LONG_NARDI, BEFORE, (6, 4))
     assert ref.phase == Phase.ROLLED
     events = []
     events += ref.observe(read(1, Dice((4, 6), "white")))

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from engine.observation import Dice
 from engine.position import Position
-from engine.referee import Phase, Referee
+from engine.referee import Phase
 from engine.rules import PLAKOTO
+from tests.engine.variants.helpers import referee_at
 from vision.turns import TrackedObservation
 
 BEFORE = Position.from_json({
@@ -54,10 +55,7 @@ def read(run: int) -> TrackedObservation:
 
 
 def test_a_pin_half_hidden_midway_is_no_illegal_play() -> None:
-    ref = Referee(PLAKOTO)
-    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
-    ref.command({"command": "set_position", "position": BEFORE.to_json(), "turn": "white"})
-    ref.command({"command": "roll", "dice": [4, 4]})
+    ref = referee_at(PLAKOTO, BEFORE, (4, 4))
     assert ref.phase == Phase.ROLLED
     events = ref.observe(read(1)) + ref.observe(read(2))
     assert not any(e.type == "IllegalMoveFlagged" for e in events)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from engine.observation import Cube, Dice
 from engine.position import BLACK, WHITE, Position
-from engine.referee import Phase, Referee
+from engine.referee import Phase
 from engine.rules import PLAKOTO
+from tests.engine.variants.helpers import referee_at
 from vision.turns import TrackedObservation
 
 # the record after black's 3-6 12/3 (frame 1595): white to roll
@@ -53,9 +54,7 @@ def read(run: int, dice: Dice | None) -> TrackedObservation:
 
 
 def test_a_turn_behind_the_board_the_missed_play_and_the_reply_are_recorded() -> None:
-    ref = Referee(PLAKOTO)
-    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
-    ref.command({"command": "set_position", "position": BEHIND.to_json(), "turn": "white"})
+    ref = referee_at(PLAKOTO, BEHIND)
     assert ref.phase == Phase.ROLL and ref.turn is WHITE
     events = ref.observe(read(183, Dice((), "black")))
     events += ref.observe(read(183, Dice((3, 3), "black")))

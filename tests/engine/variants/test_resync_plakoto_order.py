@@ -14,9 +14,10 @@ from __future__ import annotations
 from engine.moves import legal_plays
 from engine.observation import Dice, Observation
 from engine.position import BLACK, WHITE, Position
-from engine.referee import Phase, Referee
+from engine.referee import Phase
 from engine.resync import side_part
 from engine.rules import PLAKOTO
+from tests.engine.variants.helpers import referee_at
 from tests.gammoncam.truthplay import truth_frames
 from vision.turns import TrackedObservation
 
@@ -25,10 +26,7 @@ def test_a_way_whose_last_side_rolls_again_is_not_recorded() -> None:
     _, frames = truth_frames(1000, "normal", rules="plakoto")
     before = Position.from_json(next(f for f in frames if f["turn"] == 39)["position"])
     board = Position.from_json(next(f for f in frames if f["turn"] == 42)["position"])
-    ref = Referee(PLAKOTO)
-    ref.command({"command": "new_match", "variant": PLAKOTO.name, "length": 1})
-    ref.command({"command": "set_position", "position": before.to_json(), "turn": "white"})
-    ref.command({"command": "roll", "dice": [1, 2]})
+    ref = referee_at(PLAKOTO, before, (1, 2))
     assert ref.phase == Phase.ROLLED
     # the table's way: white's 6-5 19/8* (white's checkers as the board shows them), then
     # black's 5-4 to the board
