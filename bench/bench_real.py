@@ -6,9 +6,10 @@ writes each photo with its found quad to DIR (keep it outside the repository). "
 the finder returned a quad: it is not checked against corners (there is no corner truth for these
 photos); look at the quads to judge them. ``--parts`` also prints the median CPU time of the
 one-shot read's parts (:data:`PARTS`: the finder's first look, the disc votes and checker grids
-wherever made, the climbs with a zoomed crop's own look, the provisional profile, the points'
-read, the dice (and of it the read windows' face reads, and the whole-face fits among those),
-the cube; the rest of the read). ``--repeat N`` reads every photo N times (each time from the
+wherever made, the climbs with a zoomed crop's own look, the faint discs' second vote, the
+provisional profile, the points' read, the stacks the discs count, the red-edge discs, the dice
+(and of it the read windows' face reads, and the whole-face fits among those), the cube; the
+rest of the read). ``--repeat N`` reads every photo N times (each time from the
 file) and takes each photo's and each part's least CPU time: the read's own cost, steadier on a
 loaded machine (the first read also pays the readers' one-time set-up). ``--set
 MODULE.NAME=VALUE`` (repeatable) sets a constant before reading, an A/B of the finder's
@@ -87,8 +88,11 @@ PARTS = (  # (label, module, name): the one-shot read's parts timed by ``--parts
     (" disc votes (all of them)", "calibration.discs", "detect"),
     (" checker grids (all)", "calibration.grid", "best_grid"),
     ("climbs (a crop's look too)", "calibration.zoom", "find_playing_area"),
+    ("faint discs", "calibration.oneshot", "with_faint_discs"),
     ("profile", "calibration.oneshot", "provisional_profile"),
     ("points read", "calibration.oneshot", "read"),
+    ("stack counts", "calibration.oneshot", "count_stacks"),
+    ("red-edge discs", "calibration.oneshot", "with_chroma_discs"),
     ("dice", "calibration.oneshot", "read_dice_oneshot"),
     (" face reads (dice windows)", "vision.dice", "read_face"),
     (" whole-face fits (of those)", "vision.facefit", "fit_read"),

@@ -101,8 +101,6 @@ def with_chroma_discs(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray,
         return discs
     h, w = frame.shape[:2]
     s = work / max(h, w)
-    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
-    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     u = _to_unit(_unit_homography(corners), discs[:, :2])
     inside = discs[(u[:, 0] > 0) & (u[:, 0] < 1) & (u[:, 1] > 0) & (u[:, 1] < 1)]
     sets, _far = disc_sets(frame, inside)
@@ -117,7 +115,7 @@ def with_chroma_discs(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray,
     if not coloured:
         return discs
     r = float(np.median(discs[:, 2])) * s
-    chan = np.ascontiguousarray(lab[..., 1])
+    chan = _work_a(frame, work)
     new = detect(chan, None, radii=(0.9 * r, r, 1.1 * r), grads=gradients(chan))
     out = [np.asarray(d, np.float64) for d in discs]
     for (x, y), rr in zip(new.xy / s, new.r / s, strict=True):
@@ -129,6 +127,21 @@ def with_chroma_discs(frame: np.ndarray, corners: np.ndarray, discs: np.ndarray,
                and CHROMA_LIGHT[0] * m[0] <= c[0] <= CHROMA_LIGHT[1] * m[0] for m in coloured):
             out.append(np.array([x, y, rr]))
     return np.asarray(out)
+
+
+def _work_a(frame: np.ndarray, work: int) -> np.ndarray:
+    """The Lab a channel (uint8, contiguous) of ``frame`` resized to long side ``work`` (area
+    interpolation): taken from the finder's working Lab when ``work`` is its size (kept from
+    the frame's first look; its chroma weighting undone, exactly: a whole number times 1.5 in
+    float32), else computed. Only photos with a coloured checker set ask for it."""
+    from .find import WORK, work_lab
+
+    if work == WORK:
+        return np.ascontiguousarray(work_lab(frame)[1][..., 1] / np.float32(1.5)).astype(np.uint8)
+    h, w = frame.shape[:2]
+    s = work / max(h, w)
+    small = cv2.resize(frame, (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA)
+    return np.ascontiguousarray(cv2.cvtColor(small, cv2.COLOR_BGR2LAB)[..., 1])
 
 
 def _inner_lab(frame: np.ndarray, x: float, y: float, r: float) -> np.ndarray:
@@ -163,15 +176,36 @@ def column_of(u: np.ndarray, bar: float) -> tuple[np.ndarray, np.ndarray]:
     return col, np.where(wrong_half, np.inf, off)
 
 
+_SETS: list = []  # the last disc_sets asked: [(image, its sparse sample, discs, answer)]
+
+
 def disc_sets(lab: np.ndarray, discs: np.ndarray
               ) -> tuple[np.ndarray | None, np.ndarray | None]:
     """Per disc True (lighter set) / False, from k-means on the discs' inner colours, and each
     disc's Lab distance from its set's centre; (None, None) when the two clusters are not
     clearly apart (the distance from the set's median colour, which an odd disc does not
     pull). ``lab``: the frame in Lab (float), or the BGR frame itself (uint8), whose
-    discs' squares are converted one by one."""
+    discs' squares are converted one by one. The last answer is kept: a one-shot read asks
+    about the same discs of the same frame up to five times (both counts of each
+    :func:`count_stacks`, :func:`with_chroma_discs`); a kept answer is given as copies."""
     if len(discs) < 2:
         return None, None
+    d = np.asarray(discs)
+    key = (d.shape, d.dtype.str, d.tobytes())
+    kept = _SETS[-1] if _SETS else None  # (one tuple: read whole even if another thread
+    # keeps its own answer meanwhile)
+    if kept is not None and kept[0] is lab and kept[2] == key \
+            and np.array_equal(lab[::16, ::16], kept[1]):
+        sets, far = kept[3]
+        return (None, None) if sets is None else (sets.copy(), far.copy())
+    sets, far = _disc_sets(lab, discs)
+    _SETS[:] = [(lab, lab[::16, ::16].copy(), key, (sets, far))]
+    return (None, None) if sets is None else (sets.copy(), far.copy())
+
+
+def _disc_sets(lab: np.ndarray, discs: np.ndarray
+               ) -> tuple[np.ndarray | None, np.ndarray | None]:
+    """:func:`disc_sets`, computed."""
     h, w = lab.shape[:2]
     med = []
     for x, y, r in discs:
