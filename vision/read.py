@@ -79,6 +79,23 @@ PAIR_ARM = True  # ... or two neighbouring points show solid runs of one length 
 # of tests/vision/test_hands_oddtops.py, 28 of 72 edges missed without it; tuning 700000+ and
 # 1000+ hand calls unchanged; held-out Plakoto 900002 footage: 6 more false hand reads, two odd
 # lone checkers side by side)
+LONE_PATCH = True  # a hand's tests passed on one point alone, where its empty look is still
+# borrowed (``DiscModel.borrowed``: covered at calibration), its row neighbours quiet, is that
+# look's misfit, not a hand: a hand is wider than a point (tuning 700000+ 32 x 5: 700008's
+# empty red point 8 foreign on every frame, 700004; 1000+ 1001, 1008: false hands 6 -> 3 and
+# 3 -> 0, none missed; the false ones' neighbours show at most 0.06 of a call, the hands'
+# at least 0.32)
+LONE_BESIDE = 0.15  # a row neighbour's hand signal (its blob / HAND_BLOB or its front /
+# HAND_FRONT, whichever is more) under this: quiet
+LONE_MAX = 2.0  # ... and a point's own signal under this (twice a call: a solid patch over
+# most of its front is a hand's even alone; the false ones reach 1.79)
+PAST_FIFTEEN = 3  # with no hand called, a colour's most likely counts this many past its
+# fifteen (``past_fifteen``) are a hand or sleeve that fits the checker tops read as a stack, where
+# a lone phantom or two adds one or two: ``fifteen_at_most``'s suspects are given up when that
+# explains the whole excess (tuning 700000+ and 1000+ 32 x 5: the hands missed that way read
+# 19-30 of a colour, the frames with no hand at most 17). No hand is called: held-out frames
+# with no hand reach 18 (glare), and a hand call stops the referee
+LONE_BORROWED = 0.5  # share of a point's foreign front pixels whose empty look is borrowed
 
 
 def prepared(profile: BoardProfile, size: tuple[int, int]) -> dict[str, Any]:
@@ -165,7 +182,8 @@ def disc_evidence(strips: np.ndarray, profile: BoardProfile, prep: dict[str, Any
     else:
         blob = hand_blob = _blob(foreign, prep)
     return HandEvidence(Lw, Lb, bw, bb, front, DISC_SCALE, trays, blob, bar_foreign,
-                        front if hand_front is None else hand_front, hand_blob)
+                        front if hand_front is None else hand_front, hand_blob,
+                        seen if ODD_TOPS else foreign)
 
 
 @dataclass
@@ -177,6 +195,7 @@ class HandEvidence(DiscEvidence):
 
     hand_front: np.ndarray | None = None
     hand_blob: float | None = None
+    hand_seen: np.ndarray | None = None  # the foreign map the hand's tests look at
 
 
 def _hand_front(disc: DiscEvidence) -> np.ndarray:
@@ -189,6 +208,30 @@ def _hand_blob(disc: DiscEvidence) -> float:
     """The solid patch the hand's tests look at."""
     hb = getattr(disc, "hand_blob", None)
     return float(disc.blob if hb is None else hb)
+
+
+def lone_patch(disc: DiscEvidence, profile: BoardProfile, prep: dict[str, Any]) -> bool:
+    """Whether every point that passes the hand's tests (``HAND_BLOB``, ``HAND_FRONT``) does so
+    alone (``LONE_PATCH``): most of its foreign front pixels on an empty look still borrowed
+    (``LONE_BORROWED``), its own signal under ``LONE_MAX`` and its row neighbours' under
+    ``LONE_BESIDE``. The signal is a point's blob over ``HAND_BLOB`` or its front over
+    ``HAND_FRONT``, whichever is more (a call past 1)."""
+    seen = getattr(disc, "hand_seen", None)
+    if seen is None or profile.discs is None:
+        return False
+    sig = np.maximum(_blobs(seen, prep) / HAND_BLOB, _hand_front(disc) / HAND_FRONT)
+    hot = np.flatnonzero(sig > 1.0)
+    if not len(hot) or float(sig.max()) >= LONE_MAX:
+        return False
+    px = prep["discs"][0].idx[prep["counter"].front_idx]  # the front's strip pixels
+    for i in hot:
+        near = [j for j in (i - 1, i + 1) if 0 <= j < 24 and j // 12 == i // 12]
+        if any(sig[j] >= LONE_BESIDE for j in near):
+            return False
+        odd = seen[i, prep["counter"].front_idx]
+        if not odd.any() or float(profile.discs.borrowed(int(i))[px[odd]].mean()) < LONE_BORROWED:
+            return False
+    return True
 
 
 def _point_models(prep: dict[str, Any], i: int) -> Gathered:
@@ -293,6 +336,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     ev = None if disc is not None else colour_evidence(strips, profile, prep)
     if disc is not None:
         hand = _hand_blob(disc) > HAND_BLOB or float(np.max(_hand_front(disc))) > HAND_FRONT
+        if hand and LONE_PATCH:
+            hand = not lone_patch(disc, profile, prep)
         # with no hand in view a point is counted however foreign it looks (a checker under
         # odd light, a die on it): only a hand hides one
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
@@ -300,6 +345,11 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
                                                  None if mem is None else mem.points)
         if hand and OVER_FIFTEEN:
             regions = fifteen_at_most(regions)
+        elif OVER_FIFTEEN and past_fifteen(regions) >= PAST_FIFTEEN:
+            fewer = fifteen_at_most(regions)
+            if not past_fifteen(fewer):  # with no hand called, suspects are given up only
+                # when that explains the whole excess
+                regions = fewer
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
@@ -382,6 +432,18 @@ def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list
         profile.meta["stack_tops"] = [c for c in profile.meta.get("stack_tops", ())
                                       if int(c) - 1 not in moved]
     return True
+
+
+def past_fifteen(regions: list) -> int:
+    """How many checkers past ``CHECKERS`` the colour with most adds up to over the seen
+    regions' most likely counts (0 when neither is past)."""
+    tot = [0, 0]
+    for d in regions:
+        if d:
+            k = max(d.items(), key=lambda kv: kv[1])[0]
+            tot[0] += k[0]
+            tot[1] += k[1]
+    return max(0, max(tot) - CHECKERS)
 
 
 def fifteen_at_most(regions: list) -> list:
