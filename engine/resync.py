@@ -30,7 +30,12 @@ of them on the board, are Fusion's to judge):
 
 The side to roll's dice read on a board its missed play and the opponent's reply left (no part
 of a play of the roll read gives it) are judged from there: both plays first
-(:meth:`Resync._caught_up`), not a flag of the board as the roll's play two plays on.
+(:meth:`Resync._caught_up`), not a flag of the board as the roll's play two plays on. The table
+is built for it only when some first play's replies could fit so (:func:`reply_reach`, an upper
+bound per first play): most such boards are the roller's own play of another roll, and in
+Plakoto the table costs about 200 variant searches (held-out Plakoto 900002 on stored reads:
+CPU p95 of the settled frames that publish an event 961 -> 371 ms at load ~12, the same records
+in all 21 held-out games).
 
 Plakoto too looks for the sequences of plays (its pins kept: :func:`side_part`, ``pins=`` of
 :func:`whole_board`; only :meth:`Resync._widen`'s hits do not apply). It was off there (whole games
@@ -48,6 +53,7 @@ it is.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -65,10 +71,10 @@ from .inference import (
     misfits,
 )
 from .moves import legal_plays
-from .observation import REGIONS, Observation, expected_counts
+from .observation import BLACK_BAR, REGIONS, WHITE_BAR, Counts, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
-from .replybound import reply_bounds
+from .replybound import _allowed, reply_bounds
 
 EXPLAINED_RUNS = 2  # settled runs that must show a board a sequence of plays explains
 SET_RUNS = 3  # ... and a board set as it is (nothing explains it)
@@ -342,6 +348,8 @@ class Resync(Inference):
         boards = self._midway(pos, side, roll)
         if boards and ceiling - max(fits(obs, pos, boards, self._diffs(pos)).values()) < MARGIN:
             return []  # the board is (part of) a play of the roll read: Fusion judges it
+        if not self._may_catch_up(obs, pos, side):
+            return []  # no play and reply could fit as asked: the table is not built
         table, ranked = self._ranked(obs, pos, side, [])
         end, best = ranked[0]
         runner = max([obs.log_likelihood(pos), *(f for _, f in ranked[1:2])])
@@ -352,6 +360,33 @@ class Resync(Inference):
         if roll in {(max(r), min(r)) for r in steps[0][2]}:
             return []  # the dice read make the side's missed play: its dice, still lying
         return self._record_path(obs, cost, steps, hint=False)  # the hint: the new roll's
+
+    def _may_catch_up(self, obs: Observation, pos: Position, side: Side) -> bool:
+        """Could :meth:`_caught_up` find its two plays? A board ``side``'s play and the reply
+        leave must fit ``MARGIN`` better than the position and every board of ``side``'s one
+        play (all in the table), with at most ``MISFITS`` regions misfitting: no reply to a
+        first play the table expands (:meth:`_mids`, those expanded before, and with hits
+        every one: :meth:`_widen`'s) can when its bound (:func:`reply_reach`) falls short.
+        False: the table (about 200 variant searches in Plakoto, ~1 s a settled frame) is
+        not needed; the answer is the same."""
+        made = self._made(pos, side)
+        own = fits(obs, pos, made, self._diffs(pos))
+        floor = max([obs.log_likelihood(pos), *(f for m, f in own.items() if m != pos)])
+        wide = self.rules.hits and not self.rules.pins
+        if wide:
+            mids = set(made)
+        else:
+            mids = set(self._mids(pos, made, own))
+            memo = self.__dict__.get("_resync_table")
+            if memo is not None and memo[0] == (pos, side):
+                for key in memo[2]:
+                    if key[0] is side or (key[0] == "wide" and key[1] is side):
+                        mids.add(key[-1])
+                    elif key[0] == "root":
+                        mids.add(key[1])
+        reach = reply_reach(obs, mids, side, self.rules.hits)
+        return any(bound >= floor + MARGIN - 1e-6 and forced <= MISFITS
+                   for bound, forced in reach.values())
 
     def _ranked(self, obs: Observation, pos: Position, side: Side, roots: list[Position]
                 ) -> tuple[dict[Position, tuple[int, list[Step]]], list[tuple[Position, float]]]:
@@ -465,17 +500,22 @@ class Resync(Inference):
                 for mid, rolls in made.items():
                     if mid != pos:
                         add(mid, cost, [(first, mid, rolls)])
-            ranked = sorted(fits(obs, pos, made, self._diffs(pos)).items(),
-                            key=lambda mf: -mf[1])
-            mids = [m for m, _ in ranked[:MIDS]]
-            if pos in made and pos not in mids:
-                mids.append(pos)  # a dance
-            mids += [b for b in self._seen(pos) if b in made and b not in mids]  # watched
-            for mid in mids:
+            for mid in self._mids(pos, made, fits(obs, pos, made, self._diffs(pos))):
                 self._expand(table, expanded, pos, cost, first, mid, made[mid])
         self._deepen(obs, pos, side, roots, add, expanded)
         table.pop(pos, None)
         return table
+
+    def _mids(self, pos: Position, made: dict[Position, list[Roll]],
+              own: dict[Position, float]) -> list[Position]:
+        """The first plays (of ``made`` from ``pos``, fitting as ``own`` says) whose replies
+        :meth:`_table` expands: the ``MIDS`` that fit best, a dance, the boards watched."""
+        ranked = sorted(own.items(), key=lambda mf: -mf[1])
+        mids = [m for m, _ in ranked[:MIDS]]
+        if pos in made and pos not in mids:
+            mids.append(pos)  # a dance
+        mids += [b for b in self._seen(pos) if b in made and b not in mids]  # watched
+        return mids
 
     def _expand(self, table: dict[Position, tuple[int, list[Step]]], expanded: set[Any],
                 pos: Position, cost: int, first: Side, mid: Position, rolls: list[Roll],
@@ -787,6 +827,62 @@ def _add(table: dict[Position, tuple[int, list[Step]]], end: Position, cost: int
     elif (old[0], len(old[1])) == (cost, len(steps)) and \
             [b for _, b, _ in old[1]] != [b for _, b, _ in steps]:
         table[end] = (cost, [])
+
+
+def reply_reach(obs: Observation, mids: Iterable[Position], mover: Side, hits: bool
+                ) -> dict[Position, tuple[float, int]]:
+    """Per first play's board in ``mids`` (``mover`` played it): the most ``obs`` can fit a
+    board the opponent's reply leaves from there, and the regions every such board misfits
+    (:func:`engine.inference.misfits`). With ``hits`` the bound is
+    :func:`engine.replybound.reply_bounds`' (the mover's blots may go to the bar); without
+    (Plakoto, Fevga, nardi) no reply moves the mover's checkers (a pinned one stays on its
+    point, counted there), so each region keeps the mover's count and any count of the
+    replier's on a point, fewer on its bar, more in its tray. Upper bounds: a reply may leave
+    fewer of the replier's checkers than the ranges allow, never a fit the bound misses."""
+    floor = obs.floor
+    low = math.log(floor)
+    regions = obs.regions[:REGIONS]
+    memo: dict[tuple[int, Counts], tuple[float, int]] = {}
+    k = 0 if mover is WHITE else 1
+
+    def term(i: int, counts: Counts) -> tuple[float, int]:
+        key = (i, counts)
+        got = memo.get(key)
+        if got is None:
+            region = regions[i] if i < len(regions) else None
+            if not region:
+                got = (0.0, 0)
+            else:
+                m, r = counts[k], counts[1 - k]
+                if hits:
+                    m0, m1, r0, r1 = _allowed(i, counts, mover)
+                elif i < 24:
+                    m0, m1, r0, r1 = m, m, 0, 99
+                elif i in (WHITE_BAR, BLACK_BAR):
+                    m0, m1, r0, r1 = m, m, 0, r
+                else:
+                    m0, m1, r0, r1 = m, m, r, 99
+                best = floor
+                for c, v in region.items():
+                    cm, cr = c[k], c[1 - k]
+                    if m0 <= cm <= m1 and r0 <= cr <= r1 and v > best and \
+                            not (hits and i < 24 and cm and cr):
+                        best = v
+                top = max(max(region.values()), floor)
+                got = (math.log(best) if best > floor else low,
+                       int(math.log(top) - math.log(best) >= MARGIN))
+            memo[key] = got
+        return got
+
+    out = {}
+    for mid in mids:
+        bound, forced = 0.0, 0
+        for i, c in enumerate(expected_counts(mid)):
+            b, f = term(i, c)
+            bound += b
+            forced += f
+        out[mid] = (bound, forced)
+    return out
 
 
 def no_dice_read(obs: Observation) -> Observation:
