@@ -65,7 +65,7 @@ from .blocks import block_means
 from .facefit import one_on_body
 from .geometry import Layout
 from .pins import SHIFT as PIN_SHIFT
-from .pips import read_face
+from .pips import Face, read_face
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
@@ -1135,11 +1135,13 @@ def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
 
 
 def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
-              strips: np.ndarray | None = None, ground: bool = True) -> list[DieReading]:
+              strips: np.ndarray | None = None, ground: bool = True, spots: bool = False
+              ) -> list[DieReading]:
     """Every die on the playing field of a frame of the profile's board. ``counts``: each
     region's (white, black) as read (None: unseen), to know where checkers lie; ``strips``:
     the point strips when the caller has them already; ``ground``: the face fit is given the
-    empty board behind the die (:data:`GROUND`; the one-shot reader's is not)."""
+    empty board behind the die (:data:`GROUND`; the one-shot reader's is not); ``spots``: dice
+    are also looked for by their pips alone (:func:`spot_candidates`; the one-shot reader's)."""
     kit = kit_for(profile)
     if strips is None:
         strips = point_strips(frame, profile, kit)
@@ -1161,9 +1163,18 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     out: list[DieReading] = []
     deep: list[np.ndarray] = []
     found = candidates(kit, strips[:24], held, small, deep)
+    n_spots = len(deep)
+    if spots and SPOTS:
+        deep += spot_candidates(frame, kit, H, held, found + deep)
     twins: list[DieReading] = []
     for i, c in enumerate(found + deep):
         r = read_die(frame, kit, H, c, held, ground=ground)
+        if SPOT_READ and i >= len(found) + n_spots and r is None:
+            r = read_spots(frame, kit, H, c, held)
+        if i >= len(found) + n_spots and r is not None and (
+                r.value is None or (len(r.shape) > 3 and r.shape[3])
+                or _pip_lift(frame, kit, H, r) < SPOT_LIFT):
+            continue  # a pips' candidate: a die with white pips clear of the checkers only
         if r is None:
             continue
         if RECENTRE and r.value is not None and _streak(r):
@@ -1188,6 +1199,179 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
+
+
+SPOTS = True  # one-shot: dice are also looked for by their pips alone (:func:`spot_candidates`)
+SPOT_PX = 12.0  # the field is searched at this many pixels a die's side
+SPOT_TOP = 60.0  # L units a pip stands above the field round it (its opening)
+SPOT_MAX = (0.8, 0.4)  # a spot's longest and shortest sides at most (x a die's side): a pip or
+# a blurred row of them (real dices6's 6s), not a checker's rim
+SPOT_GROUP = 1.6  # a group of spots (pips within half a die of each other) spans at most this
+SPOT_MANY = 24  # at most this many groups are read (the brightest pips' first)
+SPOT_LIFT = 60.0  # a reading there is taken when its face's pips stand this far above it (L
+# units, :func:`_pip_lift`; real photos' dice read so 95..183, tuning one-shot phantom 2s on a
+# cube's digit and a marbled checker 13 and 38) and it touches no counted checker (a tuning
+# phantom 3 on a checker's rim did)
+
+
+def spot_candidates(frame: np.ndarray, kit: DiceKit, H: np.ndarray, held: np.ndarray,
+                    have: list[np.ndarray]) -> list[np.ndarray]:
+    """Canonical centres of die-sized groups of bright pips on the playing field (off the
+    counted checkers ``held``, half a die or more from the candidates ``have``), for the
+    one-shot reader. A one-shot photo's empty-board template is a median over a few strips of
+    each point kind (most under checkers, the columns drifting where the found corners are a
+    little off: real frame0's right-hand points), so a small dark die with white pips is no
+    blob against it (it lies inside a blob of the whole field's mismatch, or is merged with a
+    checker's uncounted rim: real dices6's left 6 was searched 1.2 dice off). Its pips are
+    still the brightest small spots round them: the field's lightness less its opening by half
+    a die. The groups' reads count as a deep candidate's (flat read dice only)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    s = SPOT_PX / die  # search pixels per canonical pixel
+    w, h = int(lay.W * s), int(lay.H * s)
+    A = np.array([[1.0 / s, 0.0, lay.margin_x], [0.0, 1.0 / s, lay.margin_y], [0.0, 0.0, 1.0]])
+    img = cv2.warpPerspective(frame, H @ A, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    L = to_lab(img)[..., 0]
+    k = max(3, int(round(0.45 * SPOT_PX)) | 1)
+    top = cv2.subtract(L, cv2.morphologyEx(L, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))))
+    spots = (top > SPOT_TOP).astype(np.uint8)
+    n, lbl, st, _c = cv2.connectedComponentsWithStats(spots, connectivity=8)
+    small = np.zeros(n, bool)
+    small[1:] = (np.maximum(st[1:, 2], st[1:, 3]) <= SPOT_MAX[0] * SPOT_PX) \
+        & (np.minimum(st[1:, 2], st[1:, 3]) <= SPOT_MAX[1] * SPOT_PX) & (st[1:, 4] >= 2)
+    pips = small[lbl].astype(np.uint8)
+    r = max(3, int(round(0.5 * SPOT_PX)) | 1)
+    m, glbl, gst, _g = cv2.connectedComponentsWithStats(
+        cv2.dilate(pips, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (r, r))), connectivity=8)
+    groups = []
+    rad = 0.4 * SPOT_PX  # (a square about a face's middle)
+    for g in range(1, m):
+        x0, y0, gw, gh, _a = gst[g]
+        if max(gw, gh) - r > SPOT_GROUP * SPOT_PX:
+            continue  # a row of spots longer than a die: a checker's rim, a point's edge
+        part = (glbl[y0:y0 + gh, x0:x0 + gw] == g) & (pips[y0:y0 + gh, x0:x0 + gw] > 0)
+        ys, xs = np.nonzero(part)
+        if len(np.unique(lbl[y0:y0 + gh, x0:x0 + gw][part])) < 2:
+            continue  # one spot: a highlight (a 1 is the template finder's to find)
+        gx, gy = x0 + xs.mean(), y0 + ys.mean()
+        q = L[max(int(gy - rad), 0):int(gy + rad) + 1, max(int(gx - rad), 0):int(gx + rad) + 1]
+        v = np.sort(q, axis=None)
+        lift = float(v[int(0.95 * (len(v) - 1))]) - float(v[(len(v) - 1) // 2]) if len(v) else 0.0
+        if lift < SPOT_LIFT:
+            continue  # no white pips on a darker die there (as :func:`_pip_lift`, cheaply)
+        bright = float(top[y0:y0 + gh, x0:x0 + gw][part].max())
+        groups.append((bright, (gx + 0.5) / s, (gy + 0.5) / s))
+    groups.sort(key=lambda g: -g[0])
+    out: list[np.ndarray] = []
+    near = 0.5 * die
+    for _b, x, y in groups[:SPOT_MANY]:
+        if 6 * lay.pw < x < 6 * lay.pw + lay.bar_w or y < 0.5 * die or y > lay.H - 0.5 * die \
+                or x < 0.3 * die or x > lay.W - 0.3 * die:
+            continue
+        i, j = canon_to_mosaic(lay, np.array([x]), np.array([y]))
+        ii = int(np.clip(round(float(i[0])), 0, held.shape[0] - 1))
+        jj = int(np.clip(round(float(j[0])), 0, held.shape[1] - 1))
+        if held[ii, jj]:
+            continue
+        c = np.array([x, y])
+        if all(math.hypot(x - o[0], y - o[1]) >= near for o in have + out):
+            out.append(c)
+    return out
+
+
+SPOT_READ = True  # a pips' candidate no window reading takes is read on its pips alone
+SPOT_READ_NOT = (1,)  # values not taken so (a lone bright spot)
+
+
+def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
+               held: np.ndarray | None) -> DieReading | None:
+    """A die at a pips' candidate (:func:`spot_candidates`) read on a disc of :data:`BARE_R`
+    die sides round it with no footprint (as :func:`_read_bare`, without its foreground's
+    say): a one-shot template mismatches the field round a die whose body is like the board
+    (real template3's black 3 on a navy board shows only its pips). Only a plain read value
+    (not a 1), off the bar's wall and the field's edges, on a face showing that many bright
+    spots apart (:func:`_face_spots`), makes it a die."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    span = WIN_DIES * die
+    cv = kit.canvas
+    placed = None if cv is None else cv.place(centre)
+    if placed is None:
+        return None
+    centre, a, b = placed
+    M, hw = _window_at(kit, H, held, a, b)
+    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    px = WIN / span
+    dpx = die * px
+    disc = np.zeros((WIN, WIN), np.uint8)
+    cv2.circle(disc, (WIN // 2, WIN // 2), int(round(BARE_R * dpx)), 1, -1)
+    if hw is not None:
+        disc[hw > 0] = 0
+    c = WIN // 2
+    fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
+    lab8 = to_lab(win)
+    L = lab8[..., 0].astype(np.float32)
+    if _face_spots(L, Face(WIN / 2, WIN / 2, 0.0, 2.0 * BARE_R * dpx), dpx) < 2:
+        return None  # fewer than two pips anywhere on the disc: no face worth the search
+    value, face, score, guess = read_face(L, disc, dpx, fpx, lift=top_lift(kit, centre, px))
+    if value is None or face is None or face.by_spots or value in SPOT_READ_NOT \
+            or face.side * fpx < MIN_FACE_PX or _face_spots(L, face, dpx) != value:
+        return None
+    cx_c = float(centre[0] + (face.cx / WIN - 0.5) * span)
+    cy_c = float(centre[1] + (face.cy / WIN - 0.5) * span)
+    if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die):
+        return None
+    r = 0.45 * face.side
+    box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
+           slice(int(max(face.cx - r, 0)), int(face.cx + r) + 1))
+    body = lab8[box].reshape(-1, 3)
+    colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
+    fx, fy = _at(M, face.cx, face.cy)
+    return DieReading((cx_c, cy_c), (fx, fy), value, colour, False, score, score,
+                      face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
+                      (1.0, 1.0, face.side / dpx, 0.0, 0.0))
+
+
+def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
+    """How many bright pip-sized spots (as :func:`spot_candidates` finds them: the lightness
+    over its opening by half a die, each spot no longer than :data:`SPOT_MAX`'s short side)
+    lie on ``face``: a die read on its pips alone has them apart, where a point's tip read as
+    a 3 (tuning 700000+ one-shot) is one long spot."""
+    k = max(3, int(round(0.45 * dpx)) | 1)
+    L8 = np.clip(L, 0, 255).astype(np.uint8)
+    top = cv2.subtract(L8, cv2.morphologyEx(L8, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))))
+    n, _lbl, st, cen = cv2.connectedComponentsWithStats((top > SPOT_TOP).astype(np.uint8),
+                                                        connectivity=8)
+    ca, sa = math.cos(face.angle), math.sin(face.angle)
+    half = 0.5 * face.side
+    count = 0
+    for j in range(1, n):
+        if max(st[j, 2], st[j, 3]) > SPOT_MAX[1] * dpx:
+            continue
+        dx, dy = cen[j, 0] - face.cx, cen[j, 1] - face.cy
+        if abs(dx * ca + dy * sa) <= half and abs(-dx * sa + dy * ca) <= half:
+            count += 1
+    return count
+
+
+def _pip_lift(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading) -> float:
+    """How far the brightest pixels of reading ``r``'s face stand above its middling ones (L
+    units: the 95th less the 50th percentile over a disc of 0.45 of its side): white pips on a
+    dark die give 100 or more; a die with dark pips, a cube's digit, next to nothing."""
+    span = WIN_DIES * DIE_D * kit.lay.d
+    M = window_matrix(kit.lay, H, np.asarray(r.xy, np.float64), span)
+    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    L = to_lab(win)[..., 0].astype(np.float32)
+    rad = max(2.0, 0.45 * r.side * WIN / span)
+    yy, xx = np.mgrid[0:WIN, 0:WIN]
+    inside = np.hypot(xx - WIN / 2 + 0.5, yy - WIN / 2 + 0.5) <= rad
+    v = L[inside]
+    return float(np.percentile(v, 95) - np.percentile(v, 50))
 
 
 def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
@@ -1268,5 +1452,5 @@ def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
     one-shot engineer's ``provisional_profile``) and the regions read with it."""
     counts = [max(r, key=r.get) if r else None for r in regions]
     # (one photo: the board behind costs more than it gives)
-    dice = read_dice(frame, profile, counts, ground=False)
+    dice = read_dice(frame, profile, counts, ground=False, spots=True)
     return dice_observation(dice), dice
