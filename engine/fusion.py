@@ -25,7 +25,11 @@ the board tells it alone (``_fuse``); the opponent's new roll beside the side's 
 that turn at once (``_played_before_reply``); dice read cocked or one die alone let the board's
 play tell the roll, that die choosing among the rolls that make it (``_one_die_seen``,
 ``_pick``); and the side's dice read on a board the opponent has moved on since are a later
-roll, never recorded for the turn awaited (``_opponent_moved``, ``_not_this_rolls``).
+roll, never recorded for the turn awaited (``_opponent_moved``, ``_not_this_rolls``); the cube
+offered to the side to roll beside its clear play ends its turn (``_played_before_double``); a
+board that fits neither the position nor a play of the roll, a new roll read beside it, is
+looked at as the mover's play and the opponent's after it (``_fuse``: one region misread may
+leave no whole position to flag).
 """
 
 from __future__ import annotations
@@ -599,10 +603,18 @@ class Fusion(Resync):
             # the board still shows the position before the play: the player has not moved
             # (or has put the checkers back after a flag). Only a new roll on the board says the
             # turn went by without a move.
-            if self.replaying or not self._new_roll_seen(obs):
+            if self.replaying:
                 return []
             if _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
-                return []  # nor the position: the record is off (the resync's), no accusation
+                # nor the position: with a new roll read (the opponent's, or the mover's own
+                # anew), the mover's play and the opponent's after it (``_infer_two_plays``: the
+                # most likely board, one region misread, may be no whole position to flag);
+                # else the record is off (the resync's), no accusation
+                if self._new_roll_seen(obs) or self._rolled_again(obs):
+                    return self._infer_two_plays(obs) or []
+                return []
+            if not self._new_roll_seen(obs):
+                return []
             return self._emit(self._illegal(self.position))
         mixed = self._mixed_seen(obs, best)
         seen = None if mixed else self._seen_illegal(obs, best)
