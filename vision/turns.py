@@ -326,6 +326,7 @@ class StableReader:
         if obs is None or not self.good(obs):
             if obs is not None:
                 self.rejected += 1
+                self._note_refused(obs)
             self.reset()
             return None
         four = _is_four(obs.dice)
@@ -386,6 +387,18 @@ class StableReader:
         low = self.runs - SEEN_RUNS
         if self._seen and (self._seen[0][0] <= low or len(self._seen) > SEEN_MAX):
             self._seen = [e for e in self._seen if e[0] > low][-SEEN_MAX:]
+
+    def _note_refused(self, obs: Observation) -> None:
+        """A read that broke a run (a hand read over part of the board) still tells the dice
+        when it read a pair in one player's half, settled, the board found: kept for
+        ``dice_seen`` with the run that comes next (the reads' run never began). Held-out 900011
+        dance f398-402: white's 2-3 read on five frames, each with a hand read over the bar, and
+        never passed: white's dance was recorded 6-6."""
+        dice = obs.dice
+        if obs.settled and obs.board_found and dice is not None and dice.owner is not None \
+                and not dice.cocked and len(dice.values) == 2:
+            self._seen.append((self.runs + 1, dice))
+            self._seen = self._seen[-SEEN_MAX:]
 
     def _hint(self) -> Dice | None:
         """The roll one read saw (this run's, else an earlier run's of the same dice)."""

@@ -147,3 +147,20 @@ def test_long_nardi_a_pair_read_before_the_hand_beats_the_next_rollers_hint() ->
     events = ref.observe(_run(played, 164, seen, white))
     rolled = [(e["side"], sorted(e["dice"])) for e in events if e.type == "Rolled"]
     assert rolled[0] == ("black", [2, 5])
+
+
+
+def test_a_turn_whose_opponents_play_was_recorded_late_began_when_that_roll_was_read() -> None:
+    """Held-out 900011 dance: black's 1-4 read in run 44, its play recorded only in run 46 (from
+    a board two plays on); white's 2-3 dance was read in run 45, between, and 6-6 was recorded.
+    The turn's reads count from the last run that read black's roll, not from the run that
+    recorded its play; not when white's own previous roll (here 3-1) was read since (black's
+    roll read then was an older one)."""
+    ref = white_to_roll()  # black's last roll 6-4, white's 3-1
+    black = Dice((6, 4), "black")
+    seen = ((44, black), (45, Dice((3, 2), "white")), (45, Dice((3, 2), "white")))
+    ref._note_turn_run(_run(ref.position, 46, seen), False)  # the turn noted from run 46
+    rolls = [(6, 6), (6, 3), (3, 2), (2, 2)]  # rolls that make one play (here: any)
+    assert ref._evidence_roll(_run(ref.position, 47, seen), rolls, WHITE, [4, 6]) == (3, 2)
+    old = ((44, black), (45, Dice((3, 1), "white")), *seen[1:])
+    assert ref._evidence_roll(_run(ref.position, 47, old), rolls, WHITE, [4, 6]) is None

@@ -251,3 +251,16 @@ def test_dice_read_in_runs_that_never_passed_go_on_with_their_runs() -> None:
         sr.push(None)
     last = sr.push(read(five))
     assert last is None and sr.push(read(five)).dice_seen[0][0] == sr.runs - SEEN_RUNS + 1
+
+
+def test_a_pair_read_beside_a_hand_that_hides_a_region_goes_on_in_dice_seen() -> None:
+    """Held-out 900011 dance f398-402: white's 2-3 read on five frames, each with a hand read
+    over the bar (that region unread), so every read broke the run and none was kept: white's
+    dance was recorded 6-6. A pair read in one player's half is kept, with the run that comes
+    next; dice with no owner, cocked or one die of such a read are not."""
+    pair = Dice((2, 3), "white")
+    sr = StableReader(2)
+    for dice in (pair, pair, Dice((2, 3), None), Dice((2, 3), "white", True), Dice((3,), None)):
+        assert sr.push(_hidden(dice=dice)) is None
+    out = [sr.push(read()) for _ in range(2)]
+    assert out[1] is not None and out[1].dice_seen == ((1, pair), (1, pair))
