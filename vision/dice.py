@@ -182,6 +182,13 @@ LOCAL_LEVEL = 100.0  # at this squared distance (in its sigmas), die-sized blobs
 # bench_dice 32 x 5 tuning 700000+ right 85.1 -> 86.9 %, 1000+ 94.0 % both, phantoms 4 / 5
 # both, but test_dice.py's renders of 700000 f1 show a phantom 3 found so; 72 and 80: 85.5 %)
 LOCAL_APART = 0.5  # this far (x a die's side) from the others, and as flat read dice only
+LOCAL_LOW: float | None = 64.0  # ... and at this lower level (as far from the others), a flat
+# read die whose footprint fills LOW_FILL of its rectangle or more: a small dark die on a dark
+# board (tuning 700009's black and grey dice on graphite: 40..120 there) or a die lit like its
+# point. (LOCAL_LEVEL 64 alone read a phantom 3 in the shadowed gap of two checkers at the rim,
+LOW_FILL = 0.55  # test_dice's 700000 f1, fill 0.49; the tuning dice so found fill 0.58..0.98)
+# Such candidates (2.8 a frame, mostly the board's texture; each read costs) are read only while
+LOW_UNTIL = 2  # their half holds fewer flat read dice than this (:func:`_low_spared`)
 CANVAS_WHOLE = 48  # read windows computed alone (0.2 ms each) before the whole canvas is
 # built (12..20 ms) and sliced, on the first frame read with it (see :class:`WindowCanvas`)
 HELD_TRIM = True  # a stack's checkers' mask covers the slots one first-row length puts them on
@@ -654,8 +661,8 @@ def field_small(kit: DiceKit, strips: np.ndarray) -> np.ndarray:
 
 
 def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
-               small: np.ndarray | None = None, deep: list[np.ndarray] | None = None
-               ) -> list[np.ndarray]:
+               small: np.ndarray | None = None, deep: list[np.ndarray] | None = None,
+               low: list[np.ndarray] | None = None) -> list[np.ndarray]:
     """Canonical (x, y) centres of die-sized blobs of the field that are neither empty board nor
     a counted checker. ``strips``: (24, L, SW, 3) BGR point strips. The search runs on the
     mosaic at half resolution (a die is still 3..4 pixels across there; the average of four
@@ -663,7 +670,8 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
     (the frame's rim under a slightly wrong calibration) is no die: dice are thrown clear of
     the edges. ``deep``: a list the candidates found inside blobs too big to search are added
     to (:func:`_blobs`; their reads are taken only as flat read dice), and so are die-sized
-    blobs found only against the light there (:data:`LOCAL_FINDER`, :func:`_d2_light`)."""
+    blobs found only against the light there (:data:`LOCAL_FINDER`, :func:`_d2_light`);
+    ``low``: a list those found so only at :data:`LOCAL_LOW` are added to."""
     lay = kit.lay
     if small is None:
         small = field_small(kit, strips)
@@ -675,10 +683,16 @@ def candidates(kit: DiceKit, strips: np.ndarray, held: np.ndarray,
     if LOCAL_FINDER and deep is not None:
         near = LOCAL_APART * DIE_D * lay.d
         have = out + deep
-        for c in _blobs(lay, _d2_light(lab, kit.template_half, kit.sigma, free), free,
-                        LOCAL_LEVEL, die, 0, 0, fg_rows=d2.shape[0], compact=True):
+        light = _d2_light(lab, kit.template_half, kit.sigma, free)
+        for c in _blobs(lay, light, free, LOCAL_LEVEL, die, 0, 0, fg_rows=d2.shape[0],
+                        compact=True):
             if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= near for o in have):
                 deep.append(c)
+        if LOCAL_LOW is not None and low is not None:
+            for c in _blobs(lay, light, free, LOCAL_LOW, die, 0, 0, fg_rows=d2.shape[0],
+                            compact=True):
+                if all(math.hypot(c[0] - o[0], c[1] - o[1]) >= near for o in out + deep + low):
+                    low.append(c)
     return out
 
 
@@ -1162,16 +1176,20 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         canvas.new_frame()
     out: list[DieReading] = []
     deep: list[np.ndarray] = []
-    found = candidates(kit, strips[:24], held, small, deep)
+    low: list[np.ndarray] = []
+    found = candidates(kit, strips[:24], held, small, deep, low)
     n_spots = len(deep)
     if spots and SPOTS:
         deep += spot_candidates(frame, kit, H, held, found + deep)
     twins: list[DieReading] = []
-    for i, c in enumerate(found + deep):
+    for i, c in enumerate(found + deep + low):
+        if i >= len(found) + len(deep) and _low_spared(lay, c, out):
+            continue  # found only at LOCAL_LOW: read while its half's roll is not all read
         r = read_die(frame, kit, H, c, held, ground=ground)
-        if SPOT_READ and i >= len(found) + n_spots and r is None:
+        spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
+        if SPOT_READ and spot and r is None:
             r = read_spots(frame, kit, H, c, held)
-        if i >= len(found) + n_spots and r is not None and (
+        if spot and r is not None and (
                 r.value is None or (len(r.shape) > 3 and r.shape[3])
                 or _pip_lift(frame, kit, H, r) < SPOT_LIFT):
             continue  # a pips' candidate: a die with white pips clear of the checkers only
@@ -1181,6 +1199,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             r = _recentred(frame, kit, H, r, held, ground=ground)
         if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
             continue  # in a blob too big to search: a flat read die only
+        if i >= len(found) + len(deep) and not (r.shape and r.shape[1] >= LOW_FILL):
+            continue  # found only at LOCAL_LOW: on a full footprint only
         if any(np.hypot(r.xy[0] - o.xy[0], r.xy[1] - o.xy[1])
                < _apart(i >= len(found), o) * DIE_D * lay.d for o in out):
             continue
@@ -1372,6 +1392,17 @@ def _pip_lift(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading) -> 
     inside = np.hypot(xx - WIN / 2 + 0.5, yy - WIN / 2 + 0.5) <= rad
     v = L[inside]
     return float(np.percentile(v, 95) - np.percentile(v, 50))
+
+
+def _low_spared(lay: Layout, c: np.ndarray, out: list[DieReading]) -> bool:
+    """Whether a candidate found only at :data:`LOCAL_LOW` (canonical ``c``) is not read: its
+    half of the field (a roll lies in its roller's right-hand half) holds :data:`LOW_UNTIL` flat
+    read dice already, or it lies within a die's side of a read die."""
+    half = "white" if c[0] > lay.W / 2 else "black"
+    die = DIE_D * lay.d
+    return sum(o.value is not None and not o.cocked and o.half == half
+               for o in out) >= LOW_UNTIL \
+        or any(math.hypot(c[0] - o.xy[0], c[1] - o.xy[1]) < die for o in out)
 
 
 def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
