@@ -839,10 +839,29 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
              held_mosaic: np.ndarray | None = None, ground: bool = True) -> DieReading | None:
     """Read the die near canonical ``centre``; None when nothing die-like is there.
     ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`)."""
-    lay = kit.lay
-    die = DIE_D * lay.d
-    span = WIN_DIES * die
+    span = WIN_DIES * DIE_D * kit.lay.d
+    placed = _placed_window(frame, kit, H, centre, held_mosaic)
+    if placed is None:
+        return None
+    centre, a, b, M, held, win = placed
+    seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
+    if seen is not None:
+        return seen[0]
+    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground)
+    kit.memory.keep(a, b, win, held, reading)
+    return reading
+
+
+_Placed = tuple[np.ndarray, int, int, np.ndarray, "np.ndarray | None", np.ndarray]
+
+
+def _placed_window(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
+                   held_mosaic: np.ndarray | None) -> _Placed | None:
+    """The read window nearest canonical ``centre`` on the kit's canvas: its centre, canvas
+    place (a, b), map to the frame, counted checkers' mask there and the warped window; None
+    off the canvas or where the canvas's scale is not the window's."""
     cv = kit.canvas
+    span = WIN_DIES * DIE_D * kit.lay.d
     # (the canvas's scale is the window's: compared within rounding, as the canvas's span is
     # multiplied in another order; compared exactly, a layout whose last bit differed, as a
     # real photo's one-shot board did, had no die read at all)
@@ -854,12 +873,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     M, held = _window_at(kit, H, held_mosaic, a, b)
     win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
-    seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
-    if seen is not None:
-        return seen[0]
-    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground)
-    kit.memory.keep(a, b, win, held, reading)
-    return reading
+    return centre, a, b, M, held, win
 
 
 def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: int, b: int
@@ -1316,14 +1330,10 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
-    cv = kit.canvas
-    placed = None if cv is None else cv.place(centre)
+    placed = _placed_window(frame, kit, H, centre, held)
     if placed is None:
         return None
-    centre, a, b = placed
-    M, hw = _window_at(kit, H, held, a, b)
-    win = cv2.warpPerspective(frame, M, (WIN, WIN), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                              borderMode=cv2.BORDER_REPLICATE)
+    centre, _a, _b, M, hw, win = placed
     px = WIN / span
     dpx = die * px
     disc = np.zeros((WIN, WIN), np.uint8)
