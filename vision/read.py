@@ -89,12 +89,6 @@ LONE_BESIDE = 0.15  # a row neighbour's hand signal (its blob / HAND_BLOB or its
 # HAND_FRONT, whichever is more) under this: quiet
 LONE_MAX = 2.0  # ... and a point's own signal under this (twice a call: a solid patch over
 # most of its front is a hand's even alone; the false ones reach 1.79)
-PAST_FIFTEEN = 3  # with no hand called, a colour's most likely counts this many past its
-# fifteen (``past_fifteen``) are a hand or sleeve that fits the checker tops read as a stack, where
-# a lone phantom or two adds one or two: ``fifteen_at_most``'s suspects are given up when that
-# explains the whole excess (tuning 700000+ and 1000+ 32 x 5: the hands missed that way read
-# 19-30 of a colour, the frames with no hand at most 17). No hand is called: held-out frames
-# with no hand reach 18 (glare), and a hand call stops the referee
 LONE_BORROWED = 0.5  # share of a point's foreign front pixels whose empty look is borrowed
 
 
@@ -345,11 +339,6 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
                                                  None if mem is None else mem.points)
         if hand and OVER_FIFTEEN:
             regions = fifteen_at_most(regions)
-        elif OVER_FIFTEEN and past_fifteen(regions) >= PAST_FIFTEEN:
-            fewer = fifteen_at_most(regions)
-            if not past_fifteen(fewer):  # with no hand called, suspects are given up only
-                # when that explains the whole excess
-                regions = fewer
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
@@ -432,18 +421,6 @@ def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list
         profile.meta["stack_tops"] = [c for c in profile.meta.get("stack_tops", ())
                                       if int(c) - 1 not in moved]
     return True
-
-
-def past_fifteen(regions: list) -> int:
-    """How many checkers past ``CHECKERS`` the colour with most adds up to over the seen
-    regions' most likely counts (0 when neither is past)."""
-    tot = [0, 0]
-    for d in regions:
-        if d:
-            k = max(d.items(), key=lambda kv: kv[1])[0]
-            tot[0] += k[0]
-            tot[1] += k[1]
-    return max(0, max(tot) - CHECKERS)
 
 
 def fifteen_at_most(regions: list) -> list:
