@@ -359,7 +359,15 @@ class Fusion(Resync):
             cocked = self.__dict__.get("_opening_cocked")
             read = [(side, cocked[1]) for side in (WHITE, BLACK)] if \
                 cocked is not None and cocked[0] is self.game else []
-            return [] if fresh else self._infer_opening(obs, both, read=read)
+            if not fresh:
+                return self._infer_opening(obs, both, read=read)
+            # a pair read whole off the start waits, unless it is the opening mover's
+            # opponent's (its roll for the reply lying there: tuning 1001 double_drop, the
+            # opening play shown in one run, every later run with the next roll read)
+            assert dice is not None
+            if dice.owner is None:
+                return []
+            return self._infer_opening(obs, both, read=read, pair=Side(dice.owner))
         return self._opening_mover(obs, self.opening_dice, both)
 
     def _reroll_pairs(self, obs: Observation) -> list[tuple[Side, tuple[int, int]]]:

@@ -566,14 +566,17 @@ class Inference(RollEvidence):
 
     def _infer_opening(self, obs: Observation, both: bool, reroll: bool = False,
                        known: Roll | None = None,
-                       read: Iterable[tuple[Side, Roll]] = ()) -> list[Event]:
+                       read: Iterable[tuple[Side, Roll]] = (),
+                       pair: Side | None = None) -> list[Event]:
         """The opening roll never read: the side and roll whose opening play the board shows
         (two different dice: a tie is thrown again). ``reroll`` (Portes, Plakoto, Long Nardi,
         ...): the winner of one die each rolled both anew, so any roll, doubles too, may make
         the first play; the one die each is ``known`` (high, low) when it was read, and else
         the board alone tells who won it (:meth:`_reroll_opening`). ``read``: pairs read
         (side, roll), the first of the mover's that makes the play the board shows recorded
-        (the board decides: a misread pair is not recorded)."""
+        (the board decides: a misread pair is not recorded). ``pair``: the owner of a pair read
+        whole on this board (off the start): the opening stands only when that is the mover's
+        opponent (its roll for the reply); a pair of the mover's own waits."""
         start = self.rules.start
         rolls = list(EVERY_ROLL) if reroll else [r for r in EVERY_ROLL if r[0] != r[1]]
         made: dict[Position, list[tuple[Side, Roll]]] = {}
@@ -590,6 +593,8 @@ class Inference(RollEvidence):
         if len(sides) != 1:
             return []
         side = sides.pop()
+        if pair is not None and pair is not side.other:
+            return []
         then = None
         if seen is None:
             # one run showed this opening play, and the board now shows the reply from there

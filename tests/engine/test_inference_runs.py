@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from engine.observation import Dice, Observation, expected_counts
 from engine.position import BLACK, WHITE, Position
+from vision.turns import TrackedObservation
 
 from .refhelp import types
 from .test_fusion_inference import after, tracked, white_to_roll
 
 
 def _unsure(pos: Position, run: int, unsure: dict[int, dict]) -> Observation:
-    from vision.turns import TrackedObservation
-
     regions = [{c: 0.98} for c in expected_counts(pos)]
     for i, region in unsure.items():
         regions[i] = region
@@ -71,3 +70,48 @@ def test_an_opening_seen_in_one_run_then_the_reply_in_two_records_both() -> None
     assert [e["side"] for e in moved] == ["white", "black"]
     assert [sorted(e["dice"]) for e in moved] == [[5, 6], [2, 4]]
     assert ref.position == replied and ref.turn is WHITE
+
+
+def test_an_opening_in_one_run_then_the_reply_beside_its_read_roll_records_both() -> None:
+    """Tuning 1001 double_drop: white's opening 13/7 6/3 (6-3, the one die each read as black's
+    cocked pair) shows for one run only; black's reply 6/2 then shows in two runs with black's
+    3-1 read whole beside it (every later run held the next roll read): the reply's read pair
+    no longer blocks the opening, both stand."""
+    from engine.rules import STANDARD
+
+    from .refhelp import new_match
+
+    ref = new_match(length=7)
+    start = Observation.exact(STANDARD.start, dice=Dice((3, 6), "black", cocked=True))
+    assert ref.observe(TrackedObservation(start.regions, start.dice, floor=start.floor,
+                                          run=1)) == []
+    opened = after(STANDARD.start, WHITE, (6, 3), "13/7 6/3")
+    replied = after(opened, BLACK, (3, 1), "6/2")
+    first = Observation.exact(opened, dice=Dice((3, 6), "black", cocked=True))
+    assert ref.observe(TrackedObservation(first.regions, first.dice, floor=first.floor,
+                                          run=2)) == []
+    reply = Observation.exact(replied, dice=Dice((1, 3), "black"))
+    assert ref.observe(TrackedObservation(reply.regions, reply.dice, floor=reply.floor,
+                                          run=3)) == []  # the reply in one run: wait
+    events = ref.observe(TrackedObservation(reply.regions, reply.dice, floor=reply.floor,
+                                            run=4))
+    moved = [e for e in events if e.type == "Moved"]
+    assert [e["side"] for e in moved] == ["white", "black"]
+    assert [sorted(e["dice"]) for e in moved] == [[3, 6], [1, 3]]
+    assert ref.position == replied and ref.turn is WHITE
+    assert "IllegalMoveFlagged" not in types(events)
+
+
+def test_an_opening_beside_a_pair_of_the_movers_own_still_waits() -> None:
+    """The board shows white's opening 13/8 in two runs, a pair read whole in white's half
+    beside it (one die each lands one in each half): nothing is recorded."""
+    from engine.rules import STANDARD
+
+    from .refhelp import new_match
+
+    ref = new_match(length=7)
+    pos = after(STANDARD.start, WHITE, (3, 2), "13/8")
+    obs = Observation.exact(pos, dice=Dice((5, 4), "white"))
+    for run in (1, 2):
+        assert ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor,
+                                              run=run)) == []
