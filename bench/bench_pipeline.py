@@ -122,8 +122,9 @@ def run_truth(seed: int, variant: str, rules: str | None = None) -> tuple[dict, 
 
 
 def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
-             rules: str | None = None) -> tuple[dict, Any, dict]:
-    """(score, replay, {"doc", "flags", "reads"}: the footage's truth and every settled read)."""
+             rules: str | None = None, realtime: bool = False) -> tuple[dict, Any, dict]:
+    """(score, replay, {"doc", "flags", "reads"}: the footage's truth and every settled read);
+    ``realtime``: the video paced at its frame rate, as a camera gives frames."""
     import json
     import pickle
 
@@ -187,8 +188,8 @@ def run_real(seed: int, variant: str, size: tuple[int, int], tmp: Path,
         reads[index[0]] = obs = read(image, prof)
         return obs
 
-    r = replay(VideoFileSource(video), profile, settings=_settings(rules), settle=settle,
-               read=recorded)
+    r = replay(VideoFileSource(video, realtime=realtime), profile, settings=_settings(rules),
+               settle=settle, read=recorded)
     cached.write_bytes(pickle.dumps((flags, reads)))
     sc = _score(r.events, doc["game"])
     sc["tapped"] = (out / "tapped").is_file()
@@ -227,6 +228,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="a variant's games instead (plakoto, fevga, long nardi, portes, ...)")
     ap.add_argument("--cache", default=None,
                     help="keep renders and reads in this folder; replay stored reads")
+    ap.add_argument("--realtime", action="store_true",
+                    help="pace the video at its frame rate, as a camera gives frames (fresh reads "
+                         "only; the latency a live board sees, without the decoder racing ahead)")
     ap.add_argument("-v", "--verbose", action="store_true", help="list each game's misses")
     ap.add_argument("--seeds", default=None,
                     help="other games: SEED:SCENARIO,... (e.g. tuning seeds 1000:dance)")
@@ -268,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
                     (sc, r), kept = run_truth(seed, variant, a.rules), None
                 else:
                     sc, r, kept = run_real(seed, variant, size,  # type: ignore[arg-type]
-                                           Path(tmpdir), a.rules)
+                                           Path(tmpdir), a.rules, a.realtime)
             except Exception as exc:  # noqa: BLE001 - a benchmark reports and goes on
                 print(f"{seed:>6} {variant:<15} failed: {exc}")
                 continue
