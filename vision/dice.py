@@ -1024,10 +1024,7 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     die = DIE_D * kit.lay.d
     px = WIN / span
     dpx = die * px
-    disc = np.zeros((WIN, WIN), np.uint8)
-    cv2.circle(disc, (WIN // 2, WIN // 2), int(round(BARE_R * dpx)), 1, -1)
-    if held is not None:
-        disc[held > 0] = 0
+    disc = _bare_disc(dpx, held)
     if float(fg[disc > 0].mean()) < BARE_PRE_FG:  # hardly anything but the board: spare the time
         return None
     c = WIN // 2
@@ -1319,6 +1316,17 @@ SPOT_READ = True  # a pips' candidate no window reading takes is read on its pip
 SPOT_READ_NOT = (1,)  # values not taken so (a lone bright spot)
 
 
+def _bare_disc(dpx: float, held: np.ndarray | None) -> np.ndarray:
+    """The read window's disc of :data:`BARE_R` die sides (``dpx`` window pixels a die) round
+    its centre, less the counted checkers ``held`` there: where a die is read without its
+    footprint."""
+    disc = np.zeros((WIN, WIN), np.uint8)
+    cv2.circle(disc, (WIN // 2, WIN // 2), int(round(BARE_R * dpx)), 1, -1)
+    if held is not None:
+        disc[held > 0] = 0
+    return disc
+
+
 def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
                held: np.ndarray | None) -> DieReading | None:
     """A die at a pips' candidate (:func:`spot_candidates`) read on a disc of :data:`BARE_R`
@@ -1336,10 +1344,7 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     centre, _a, _b, M, hw, win = placed
     px = WIN / span
     dpx = die * px
-    disc = np.zeros((WIN, WIN), np.uint8)
-    cv2.circle(disc, (WIN // 2, WIN // 2), int(round(BARE_R * dpx)), 1, -1)
-    if hw is not None:
-        disc[hw > 0] = 0
+    disc = _bare_disc(dpx, hw)
     c = WIN // 2
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     lab8 = to_lab(win)
