@@ -14,6 +14,7 @@ from engine.events import Event
 from engine.observation import REGIONS, Observation, expected_counts
 from engine.position import Position, Side
 from engine.referee import Referee
+from vision.turns import TrackedObservation
 
 
 def board(white: Mapping[int, int], black: Mapping[int, int], *, white_bar: int = 0,
@@ -136,3 +137,10 @@ def state(ref: Referee) -> dict[str, Any]:
     snap = ref.snapshot()
     snap.pop("events")
     return snap
+
+
+def nothing_recorded(ref: Referee, obs: Observation, runs: tuple[int, ...] = (1, 2)) -> None:
+    """Shows ``obs`` to the referee as the settled runs ``runs``; no run may record anything."""
+    for run in runs:
+        events = ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor, run=run))
+        assert events == [], f"run {run} recorded {types(events)}"

@@ -12,7 +12,7 @@ from engine.position import BLACK, WHITE, Position
 from engine.referee import Phase
 from vision.turns import TrackedObservation
 
-from .refhelp import board, new_match, opening, set_position, types
+from .refhelp import board, new_match, nothing_recorded, opening, set_position, types
 
 
 def after(pos: Position, side, roll: tuple[int, int], notation: str) -> Position:
@@ -95,9 +95,7 @@ def test_an_opening_read_as_one_die_or_cocked_dice_is_still_inferred_from_the_pl
     # cocked dice read at the start choose between the rolls that make the first play
     ref = new_match(length=7)
     start = Observation.exact(ref.position, dice=Dice((2, 3), None, cocked=True))
-    for run in (1, 2):
-        assert ref.observe(TrackedObservation(start.regions, start.dice, floor=start.floor,
-                                              run=run)) == []
+    nothing_recorded(ref, start)
     obs = Observation.exact(pos)
     for run in (3, 4):
         events = ref.observe(TrackedObservation(obs.regions, floor=obs.floor, run=run))
@@ -107,9 +105,7 @@ def test_an_opening_read_as_one_die_or_cocked_dice_is_still_inferred_from_the_pl
     ref = new_match(length=7)
     pos = after(ref.position, WHITE, (3, 2), "13/8")
     obs = Observation.exact(pos, dice=Dice((6, 6), "white"))
-    for run in (1, 2):
-        assert ref.observe(TrackedObservation(obs.regions, obs.dice, floor=obs.floor,
-                                              run=run)) == []
+    nothing_recorded(ref, obs)
 
 
 def test_the_doublers_play_means_the_cube_was_taken() -> None:
