@@ -48,10 +48,19 @@ def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.nda
     """For the point strips (the first ``len(cols)`` of ``bgr`` (N, L, SW, 3) with their free
     pixels ``free`` (N, L, SW), kinds, columns and rows): each strip's kind mean under the light
     its neighbours show (BGR, float, (n, L, SW, 3)) and where that light was known ((n, L))."""
+    lit, known, _ = glare_looks(bgr, free, kinds, cols, top)
+    return lit, known
+
+
+def glare_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.ndarray,
+                top: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``lit_looks`` and the strips whose covered bands took their own free bands' brighter
+    light (n,) (a glare spot on that point alone, ``OWN_ANCHOR``): there both checker colours'
+    tops clip, which ``vision.discs.CENSORED`` reads apart."""
     n = len(cols)
     L, sw = bgr.shape[1:3]
     if FIELD:
-        return _field_looks(bgr, free, kinds, cols, top)
+        return (*_field_looks(bgr, free, kinds, cols, top), np.zeros(n, bool))
     x = np.log(bgr[:n].astype(np.float32) + 1.0)
     ok = free[:n] & (bgr[:n].max(-1) < SATURATED)
     okf = ok[..., None].astype(np.float32)
@@ -78,6 +87,7 @@ def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.nda
                     have[i, b] = True
     lit = np.zeros((n, L, sw, 3), np.float32)
     known = np.zeros((n, L), bool)
+    glare = np.zeros(n, bool)
     for i in range(n):
         same = np.nonzero((top[:n] == top[i]) & (np.arange(n) != i))[0]
         w = np.exp(-0.5 * ((cols[same] - cols[i]) / NEAR_COLS) ** 2)[:, None] * have[same]
@@ -88,30 +98,33 @@ def lit_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.nda
         covered = bands < MIN_PIXELS  # the bands its calibration checkers covered
         if (OWN_ANCHOR and have[i].any() and covered.any()
                 and covered.sum() <= ANCHOR_SHARE * nb):
-            g = _anchored(g, gain[i], have[i], covered, near)
+            g, glare[i] = _anchored(g, gain[i], have[i], covered, near)
             near = near | covered  # (where not raised and no neighbour shows it: the kind's)
         g = np.clip(g, -MAX_LOG, MAX_LOG)
         rows = np.minimum(np.arange(L) // BAND, nb - 1)
         lit[i] = km_lin[i] * np.exp(g[rows])[:, None, :]
         known[i] = near[rows]
-    return np.clip(lit, 0, 255), known
+    return np.clip(lit, 0, 255), known, glare
 
 
 def _anchored(g: np.ndarray, own: np.ndarray, have: np.ndarray, covered: np.ndarray,
-              near: np.ndarray) -> np.ndarray:
+              near: np.ndarray) -> tuple[np.ndarray, bool]:
     """(nb, 3) the neighbours' log gains ``g`` along a partly covered strip (known at bands
     ``near``, else 0), raised at its ``covered`` bands to the level its own nearest free bands
     show (``own``, where ``have``) when that is brighter: the neighbours give the light's shape
-    along the strip, the strip itself a floor to its level."""
+    along the strip, the strip itself a floor to its level; and whether any band was raised."""
     base = np.where(near[:, None], g, 0.0)
     out = g.copy()
     idx = np.flatnonzero(have)
+    raised = False
     for b in np.flatnonzero(covered):
         d = np.abs(idx - b)
         ref = idx[d <= d.min() + ANCHOR_BANDS - 1]
         off = (own[ref] - base[ref]).mean(0)
-        out[b] = base[b] + (off if off.mean() >= ANCHOR_MIN else 0.0)
-    return out
+        up = off.mean() >= ANCHOR_MIN
+        out[b] = base[b] + (off if up else 0.0)
+        raised |= bool(up)
+    return out, raised
 
 
 def _field_looks(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, cols: np.ndarray,

@@ -80,3 +80,20 @@ def test_a_shadow_or_a_tall_stack_keeps_the_neighbours_light(monkeypatch):
         plain, _ = lit_looks(bgr, free, kinds, cols, top)
         monkeypatch.setattr(light, "OWN_ANCHOR", True)
         assert np.array_equal(looks[4, :rows], plain[4, :rows])
+
+
+def test_glare_looks_names_the_points_lit_by_their_own_glare(monkeypatch):
+    """``glare_looks`` flags the strip whose covered part took its own brighter light (only
+    there are clipped pixels read censored, ``vision.discs.CENSORED``), not a shadowed one
+    nor one under a tall stack."""
+    from vision.light import glare_looks
+
+    bgr, free, kinds, cols, top = _glare_board(1.3, 16)
+    looks, known, glare = glare_looks(bgr, free, kinds, cols, top)
+    assert np.flatnonzero(glare).tolist() == [4]
+    plain, plain_known = lit_looks(bgr, free, kinds, cols, top)
+    assert np.array_equal(looks, plain) and np.array_equal(known, plain_known)
+    for own, rows in ((0.7, 16), (1.3, 28)):
+        assert not glare_looks(*_glare_board(own, rows))[2].any()
+    monkeypatch.setattr(light, "OWN_ANCHOR", False)
+    assert not glare_looks(*_glare_board(1.3, 16))[2].any()
