@@ -38,7 +38,7 @@ from engine.xgid import XgidError, parse_xgid
 from vision.appearance import to_lab
 from vision.discs import NEAR, DiscModel, _dilate
 from vision.geometry import BoardShape
-from vision.light import lit_looks
+from vision.light import glare_looks
 from vision.profile import BoardProfile
 from vision.read import read
 from vision.strips import strip_kinds
@@ -133,11 +133,11 @@ def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscMod
     # a covered point borrows its kind's look under the light its neighbours show
     places = [lay.point_place(i + 1) for i in range(24)]
     free = (labels == 0) & ~_dilate(labels != 0, NEAR)
-    looks, known = lit_looks(bgr, free, kinds, np.array([c for c, _ in places], float),
-                             np.array([t for _, t in places]))
+    looks, known, glare = glare_looks(bgr, free, kinds, np.array([c for c, _ in places], float),
+                                      np.array([t for _, t in places]))
     looks = to_lab(np.clip(looks + 0.5, 0, 255).astype(np.uint8).reshape(-1, bgr.shape[2], 3))
     model = DiscModel.fit(lab, labels, kinds, lay, occupied,
-                          (looks.reshape(known.shape + (bgr.shape[2], 3)), known))
+                          (looks.reshape(known.shape + (bgr.shape[2], 3)), known, glare))
     if maps:
         stack_tops(model, lab, kinds, lay, maps, few)
         if few == {1, 2} and model.tops_bgr is None:  # both colours' tops from stacks
