@@ -143,6 +143,8 @@ JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a
 # shape square and full: a die of the board's colour, or a black die on a dark board, shows
 # its pips joined; tuning 700000+ 2 more right dice, 1000+ none, and no phantom, where
 # JOIN_SPOTS gave a cocked phantom 2 at 1023 f1)
+JOIN_QUICK = True  # a joined footprint's face search stops after its second round (no third
+# round, no whole-face fit): those were most of the time of face reads that ended in no die
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
 LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
 LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
@@ -936,7 +938,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
-                                              third_round=not streak or STREAK_ROUNDS[1],
+                                              third_round=(not streak or STREAK_ROUNDS[1])
+                                              and not (joined and JOIN_QUICK),
                                               ground=ground)
     margin = score
     if face is not None:
