@@ -9,7 +9,10 @@ dice, cube, hand) and ``--compare FILE`` tells whether this run's reads are the 
 speed-up must leave them identical. ``--ab module:NAME=VALUE`` reads every frame twice, with
 the module constant as it is and set so, on copies of the profile as it stood (in turn which
 goes first), and prints both medians and their per-frame ratio: a timing on a shared machine
-that its load moves alike for both.
+that its load moves alike for both. ``--windows`` prints where the dice reader's read windows
+end (no pip near the centre, no pip on the footprint, no footprint and no face round the
+centre, a face searched and no die, a refused die, a read die) with their count and CPU time a
+frame: what a gate before the face reads would spare.
 """
 
 from __future__ import annotations
@@ -61,6 +64,8 @@ def main() -> None:
     ap.add_argument("--compare", type=Path, default=None, help="compare with saved reads")
     ap.add_argument("--dice", action="store_true", help="time read_dice alone on each frame")
     ap.add_argument("--ab", default=None, help="module:NAME=VALUE, timed against as it is")
+    ap.add_argument("--windows", action="store_true",
+                    help="the dice reader's read windows by where they end")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     work = []
@@ -71,6 +76,7 @@ def main() -> None:
     if args.ab:
         ab(work, args.ab)
         return
+    ends = _watch_windows() if args.windows else None
     pr = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not wall
     times: list[float] = []
     reads: dict[tuple[int, int], tuple] = {}
@@ -98,6 +104,8 @@ def main() -> None:
           f"{np.median(times) * 1000:.1f} ms, mean {np.mean(times) * 1000:.1f} ms (process time)")
     if dice_t:
         print(f"dice + cube alone: median {np.median(dice_t) * 1000:.1f} ms")
+    if ends is not None:
+        print_windows(ends, len(work))
     if args.dump is not None:
         with args.dump.open("wb") as f:
             pickle.dump(reads, f)
@@ -114,6 +122,58 @@ def main() -> None:
                     print(f"  {k} {name}: {str(x)[:200]} -> {str(y)[:200]}")
     if pr is not None:
         pstats.Stats(pr).sort_stats(args.sort).print_stats(args.profile)
+
+
+def _watch_windows() -> dict[str, list[float]]:
+    """Wrap ``vision.dice``'s window reader so each read window's end and CPU time land in the
+    returned dict (end -> times)."""
+    from vision import dice as dice_mod
+
+    ends: dict[str, list[float]] = {}
+    seen: list[str] = []
+    inner = {n: getattr(dice_mod, n) for n in ("read_face", "_read_bare", "pip_contrast",
+                                               "_window_footprint")}
+
+    def spy(name: str):  # noqa: ANN202
+        def run(*a, **k):  # noqa: ANN002, ANN003, ANN202
+            out = inner[name](*a, **k)
+            seen.append(name if name != "pip_contrast" or out >= dice_mod.MIN_PIP_CONTRAST
+                        else "low contrast")
+            return out
+        return run
+
+    for n in inner:
+        setattr(dice_mod, n, spy(n))
+    window = dice_mod._read_window
+
+    def read_window(*a, **k):  # noqa: ANN002, ANN003, ANN202
+        seen.clear()
+        t = time.process_time()
+        r = window(*a, **k)
+        dt = time.process_time() - t
+        if r is not None:
+            end = "read die" if r.value is not None else "refused die"
+        elif "read_face" in seen:
+            end = "face searched, no die" + (" (bare)" if "_read_bare" in seen else "")
+        elif "_read_bare" in seen:
+            end = "no footprint, no face round it"
+        elif seen and seen[-1] == "low contrast":
+            end = "no pip near the centre" if len(seen) == 1 else "no pip on the footprint"
+        else:
+            end = "other"
+        ends.setdefault(end, []).append(dt)
+        return r
+
+    dice_mod._read_window = read_window
+    return ends
+
+
+def print_windows(ends: dict[str, list[float]], frames: int) -> None:
+    """The read windows' table: per end, windows and CPU ms a frame, ms a window."""
+    print(f"{'read windows by end':34} {'a frame':>8} {'ms a frame':>10} {'ms each':>8}")
+    for end, ts in sorted(ends.items(), key=lambda kv: -sum(kv[1])):
+        print(f"{end:34} {len(ts) / frames:8.2f} {1000 * sum(ts) / frames:10.2f} "
+              f"{1000 * np.mean(ts):8.2f}")
 
 
 def ab(work: list, spec: str) -> None:
