@@ -1062,6 +1062,8 @@ def _footprint(fg: np.ndarray, dpx: float) -> tuple[np.ndarray, float, Any] | No
     """The die's footprint in a window's foreground ``fg`` (``dpx``: a die's side in window
     pixels): the big enough component nearest the centre, its area and its rotated rectangle;
     None when there is none near, or it is too big (merged) or too thin or too wide."""
+    if cv2.countNonZero(fg) < 0.25 * dpx * dpx:
+        return None  # too few pixels for any big enough component (the labelling spared)
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n <= 1:
         return None

@@ -38,3 +38,27 @@ def test_a_die_among_many_specks_is_the_one_candidate() -> None:
     near = [c for c in out if abs(c[0] - dice_mod._mosaic_to_canon1(
         lay, 2 * (y0 + s / 2), 2 * (x0 + s / 2))[0]) < 2 * die]
     assert len(near) == 1
+
+
+def test_a_foreground_too_small_for_a_footprint_is_not_labelled(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer foreground pixels than a big enough component needs: no footprint, and the
+    labelling (most of a footprint's time) is spared; one pixel more than that is labelled."""
+    import cv2
+
+    dpx = 17.5
+    need = int(np.ceil(0.25 * dpx * dpx))
+    calls: list[int] = []
+    label = cv2.connectedComponentsWithStats
+
+    def spy(*a: object, **k: object) -> object:
+        calls.append(1)
+        return label(*a, **k)
+
+    monkeypatch.setattr(dice_mod.cv2, "connectedComponentsWithStats", spy)
+    fg = np.zeros((dice_mod.WIN, dice_mod.WIN), np.uint8)
+    fg.reshape(-1)[:need - 1] = 1  # (a row and a bit along the top)
+    assert dice_mod._footprint(fg, dpx) is None and not calls
+    fg[20:20 + 9, 20:20 + 9] = 1
+    dice_mod._footprint(fg, dpx)
+    assert calls
