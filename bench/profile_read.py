@@ -105,7 +105,7 @@ def main() -> None:
     if dice_t:
         print(f"dice + cube alone: median {np.median(dice_t) * 1000:.1f} ms")
     if ends is not None:
-        print_windows(ends, len(work))
+        print_windows(ends, len(work) * (2 if args.dice else 1))  # (--dice reads again)
     if args.dump is not None:
         with args.dump.open("wb") as f:
             pickle.dump(reads, f)
@@ -169,8 +169,9 @@ def _watch_windows() -> dict[str, list[float]]:
 
 
 def print_windows(ends: dict[str, list[float]], frames: int) -> None:
-    """The read windows' table: per end, windows and CPU ms a frame, ms a window."""
-    print(f"{'read windows by end':34} {'a frame':>8} {'ms a frame':>10} {'ms each':>8}")
+    """The read windows' table: per end, windows and CPU ms a dice read (``frames`` of them),
+    ms a window."""
+    print(f"{'read windows by end':34} {'a read':>8} {'ms a read':>10} {'ms each':>8}")
     for end, ts in sorted(ends.items(), key=lambda kv: -sum(kv[1])):
         print(f"{end:34} {len(ts) / frames:8.2f} {1000 * sum(ts) / frames:10.2f} "
               f"{1000 * np.mean(ts):8.2f}")
