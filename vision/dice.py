@@ -143,6 +143,8 @@ JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a
 # shape square and full: a die of the board's colour, or a black die on a dark board, shows
 # its pips joined; tuning 700000+ 2 more right dice, 1000+ none, and no phantom, where
 # JOIN_SPOTS gave a cocked phantom 2 at 1023 f1)
+JOIN_QUICK = True  # a joined footprint's face search stops after its second round (no third
+# round, no whole-face fit): those were most of the time of face reads that ended in no die
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
 LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
 LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
@@ -708,7 +710,7 @@ def _d2_light(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, free: np.nda
     ok = diff[free][::LOCAL_STEP]
     if len(ok) < 50:
         return _d2(lab, tmpl, sigma)
-    med = np.array([_median(ok[:, c]) for c in range(3)], np.float32)
+    med = _medians(ok).astype(np.float32)
     diff[~free] = med
     h, w = diff.shape[:2]
     small = cv2.resize(diff, (max(w // LOCAL_SHRINK, 5), max(h // LOCAL_SHRINK, 5)),
@@ -716,7 +718,7 @@ def _d2_light(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, free: np.nda
     light = cv2.resize(cv2.medianBlur(small, 5), (w, h), interpolation=cv2.INTER_LINEAR)
     rest = diff - light
     spread = np.abs(rest[free][::LOCAL_STEP])
-    mad = 1.4826 * np.array([_median(spread[:, c]) for c in range(3)])
+    mad = 1.4826 * _medians(spread).astype(np.float64)
     sig = np.minimum(sigma, np.maximum(LOCAL_K * mad, LOCAL_FLOOR)).astype(np.float32)
     return _d2(rest, np.zeros(3, np.float32), sig)
 
@@ -737,10 +739,10 @@ def _blobs(lay: Layout, d2: np.ndarray, free: np.ndarray, level: float, die: flo
     rows = fg_rows // 2
     edge = EDGE_MARGIN * die
     out = []
-    for k in range(1, n):
+    # (the many specks under a die's size skipped at once: the loop was most of the finder's
+    # own time)
+    for k in (np.flatnonzero(stats[1:, 4] >= MIN_BLOB * die * die) + 1).tolist():
         x0, y0, w, h, area = stats[k]
-        if area < MIN_BLOB * die * die:
-            continue
         if area > 6.0 * die * die or max(w, h) > 3.5 * die \
                 or max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):
             # too big or a streak: a die merged with a shadow or a point's edge still has
@@ -803,9 +805,9 @@ def _d2_local(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, mask: np.nda
     diff = (lab - tmpl)[mask > 0][::LOCAL_STEP]
     if len(diff) < 50:
         return _d2(lab, tmpl, sigma)
-    med = np.array([_median(diff[:, c]) for c in range(3)], np.float32)
+    med = _medians(diff).astype(np.float32)
     spread = np.abs(diff - med)
-    mad = 1.4826 * np.array([_median(spread[:, c]) for c in range(3)])
+    mad = 1.4826 * _medians(spread).astype(np.float64)
     sig = np.minimum(sigma, np.maximum(LOCAL_K * mad, LOCAL_FLOOR)).astype(np.float32)
     return _d2(lab - med, tmpl, sig)
 
@@ -936,7 +938,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
-                                              third_round=not streak or STREAK_ROUNDS[1],
+                                              third_round=(not streak or STREAK_ROUNDS[1])
+                                              and not (joined and JOIN_QUICK),
                                               ground=ground)
     margin = score
     if face is not None:
@@ -1059,6 +1062,8 @@ def _footprint(fg: np.ndarray, dpx: float) -> tuple[np.ndarray, float, Any] | No
     """The die's footprint in a window's foreground ``fg`` (``dpx``: a die's side in window
     pixels): the big enough component nearest the centre, its area and its rotated rectangle;
     None when there is none near, or it is too big (merged) or too thin or too wide."""
+    if cv2.countNonZero(fg) < 0.25 * dpx * dpx:
+        return None  # too few pixels for any big enough component (the labelling spared)
     n, lbl, stats, cent = cv2.connectedComponentsWithStats(fg, connectivity=8)
     if n <= 1:
         return None
@@ -1142,6 +1147,17 @@ def _median(a: np.ndarray) -> float:
         return float(np.partition(a, h)[h])
     p = np.partition(a, (h - 1, h))
     return float(0.5 * (p[h - 1] + p[h]))
+
+
+def _medians(a: np.ndarray) -> np.ndarray:
+    """Per column of an (n, k) array: :func:`_median`'s value, in the array's type (one
+    partition for all columns: the same order statistics, the same mean of two)."""
+    n = len(a)
+    h = n // 2
+    if n % 2:
+        return np.partition(a, h, axis=0)[h]
+    p = np.partition(a, (h - 1, h), axis=0)
+    return 0.5 * (p[h - 1] + p[h])
 
 
 def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
