@@ -65,7 +65,7 @@ from .blocks import block_means
 from .facefit import one_on_body
 from .geometry import Layout
 from .pins import SHIFT as PIN_SHIFT
-from .pips import Face, read_face
+from .pips import Face, read_face, read_pips
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
@@ -1197,6 +1197,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         if i >= len(found) + len(deep) and _low_spared(lay, c, out):
             continue  # found only at LOCAL_LOW: read while its half's roll is not all read
         r = read_die(frame, kit, H, c, held, ground=ground)
+        if spots and r is not None:
+            r = _off_wall(frame, kit, H, r, held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
         if SPOT_READ and spot and r is None:
             r = read_spots(frame, kit, H, c, held)
@@ -1328,13 +1330,15 @@ def _bare_disc(dpx: float, held: np.ndarray | None) -> np.ndarray:
 
 
 def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
-               held: np.ndarray | None) -> DieReading | None:
+               held: np.ndarray | None, wall: bool = False) -> DieReading | None:
     """A die at a pips' candidate (:func:`spot_candidates`) read on a disc of :data:`BARE_R`
     die sides round it with no footprint (as :func:`_read_bare`, without its foreground's
     say): a one-shot template mismatches the field round a die whose body is like the board
     (real template3's black 3 on a navy board shows only its pips). Only a plain read value
-    (not a 1), off the bar's wall and the field's edges, on a face showing that many bright
-    spots apart (:func:`_face_spots`), makes it a die."""
+    (not a 1), off the field's edges, on a face showing that many bright spots apart
+    (:func:`_face_spots`), makes it a die; at the bar's wall only a flat one
+    (:func:`_flat_at_wall`; ``wall``: a 1 too, on a die's body: the re-read of a die read
+    cocked by the wall alone, :func:`_off_wall`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
@@ -1352,12 +1356,16 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     if _face_spots(L, Face(WIN / 2, WIN / 2, 0.0, 2.0 * BARE_R * dpx), dpx) < 2:
         return None  # fewer than two pips anywhere on the disc: no face worth the search
     value, face, score, guess = read_face(L, disc, dpx, fpx, lift=top_lift(kit, centre, px))
-    if value is None or face is None or face.by_spots or value in SPOT_READ_NOT \
+    if value is None or face is None or face.by_spots \
+            or (value in SPOT_READ_NOT and not (wall and value == 1)) \
             or face.side * fpx < MIN_FACE_PX or _face_spots(L, face, dpx) != value:
         return None
     cx_c = float(centre[0] + (face.cx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (face.cy / WIN - 0.5) * span)
-    if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die):
+    if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die:
+        return None
+    if _near_bar(lay, cx_c, die) and not (WALL_FLAT and _flat_at_wall(
+            frame, kit, H, lab8, face, value, dpx, top_lift(kit, centre, px), cx_c)):
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -1368,6 +1376,136 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, False, score, score,
                       face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (1.0, 1.0, face.side / dpx, 0.0, 0.0))
+
+
+WALL_FLAT = True  # one-shot: a die at the bar's wall whose top face shows flat is not cocked
+WALL_SIDE = (0.75, 1.15)  # ... its face's side (x a die's nominal side) within these (real
+# frame0's dice 0.82 and 0.84, test1's 1 0.93)
+WALL_STEP = 40.0  # L units: the bar's wall in a photo, where the field's columns' median
+# lightness first stands this far from the bar's middle (real tournament bars: 26..28
+# canonical pixels where the nominal board's is 38)
+WALL_IN = 0.25  # a die is clear of a photo's wall that lies this far (x a die's side) inside
+WALL_CLEAR = 0.7  # the nominal one when its face's centre lies this far from it (test1's 1:
+# 0.76, the wall 0.51 inside; a rendered die leaning 22 degrees 0.57 from a wall found 0.08
+# inside read flat with the found wall at 0.55)
+WALL_FAR = 24.0  # Lab units: a side face shows on the far side from the wall when the band
+# just past the top face (0.6..0.75 of its side, past the pose's own side face) differs this
+# much from the field beyond it (0.95..1.1): close-ups of dice leaning 18..25 degrees 22..152
+# (22 a black die on a near-black ground), flat ones 0..8; real frame0's 3 at the wall 18
+
+
+def bar_walls(frame: np.ndarray, kit: DiceKit, H: np.ndarray) -> tuple[float, float]:
+    """The bar's walls' canonical x as the photo shows them: from the bar's middle outwards,
+    the first column of the field (at :data:`SPOT_PX` pixels a die's side) whose median
+    lightness over the field's height stands :data:`WALL_STEP` from the middle's, within a
+    die's side inside or a third outside the nominal wall (else the nominal wall)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    b0, b1 = 6 * lay.pw, 6 * lay.pw + lay.bar_w
+    s = SPOT_PX / die
+    x_lo = b0 - 0.34 * die
+    w, h = int((b1 - b0 + 0.68 * die) * s) + 1, int(lay.H * s)
+    A = np.array([[1.0 / s, 0.0, x_lo + lay.margin_x], [0.0, 1.0 / s, lay.margin_y],
+                  [0.0, 0.0, 1.0]])
+    img = cv2.warpPerspective(frame, H @ A, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    col = np.median(to_lab(img)[..., 0].astype(np.float32), axis=0)
+    xs = x_lo + (np.arange(w) + 0.5) / s
+    mid = 0.5 * (b0 + b1)
+    level = float(np.median(col[np.abs(xs - mid) <= 0.25 * lay.bar_w]))
+    off = np.abs(col - level) > WALL_STEP
+    walls = []
+    for b, side in ((b0, -1), (b1, 1)):
+        at = b
+        for k in np.argsort(side * xs):  # from the bar's middle outwards
+            if side * (xs[k] - mid) < 0:
+                continue
+            if off[k]:
+                if side * (b - xs[k]) <= die:  # (the first such column, within reach)
+                    at = float(xs[k] - side * 0.5 / s)
+                break
+        walls.append(at)
+    return walls[0], walls[1]
+
+
+def _side_face_far(lab: np.ndarray, face: Face, lift: tuple[float, float], away: float
+                   ) -> float:
+    """How much a read window's picture just past the top ``face`` on the side away from the
+    bar's wall (``away``: +1 the wall on the left, -1 on the right) differs from the field
+    beyond (Lab distance of the two bands' means; the pose's ``lift``: the side face every die
+    shows, skipped): a die leaning on the wall tilts its top towards it and shows the side face
+    away from it."""
+    labf = lab.astype(np.float32)
+    h, w = labf.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    dx, dy = xx - face.cx, yy - face.cy
+    worst = 0.0
+    for k in range(4):
+        t = face.angle + k * math.pi / 2
+        d = (math.cos(t), math.sin(t))
+        if away * d[0] < 0.3:  # (a half-axis facing away from the wall)
+            continue
+        a = (dx * d[0] + dy * d[1]) / face.side
+        o = np.abs(-dx * d[1] + dy * d[0]) / face.side
+        extra = max(0.0, -(lift[0] * d[0] + lift[1] * d[1])) / face.side
+        near = (a > 0.6 + extra) & (a < 0.75 + extra) & (o < 0.3)
+        if near.sum() < 3:
+            return math.inf  # (off the window: not known)
+        for lo in (0.95, 1.2):  # (a steeper die's side face reaches past the first)
+            far = (a > lo + extra) & (a < lo + 0.15 + extra) & (o < 0.3)
+            if far.sum() < 3:
+                return math.inf
+            worst = max(worst, float(np.linalg.norm(labf[near].mean(0) - labf[far].mean(0))))
+    return worst
+
+
+def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, lab8: np.ndarray,
+                  face: Face, value: int, dpx: float, lift: tuple[float, float], x: float
+                  ) -> bool:
+    """Whether a die read at the bar's wall (canonical ``x``; ``face``: its top face in a read
+    window of Lab picture ``lab8``, read ``value``) lies flat: a die leaning on the wall is
+    cocked, one that merely touches it is not. Its face must be read plainly (not on the
+    spots' evidence), a flat die's size (:data:`WALL_SIDE`), every pip a separate spot of the
+    pips' colour (:func:`_face_spots`; a 1 on a die's body, :func:`vision.facefit.one_on_body`);
+    and the die clear of the wall the photo shows (:func:`bar_walls`: the one-shot layout's
+    bar is the nominal board's, wider than real tournament boards': test1's red 1 lies 0.76
+    of a die from it), or showing no side face away from the wall (:func:`_side_face_far`:
+    frame0's 3 touches it). A top face alone does not tell a die leaning 18..25 degrees
+    from a flat one (close-ups read them plainly, 0.95 of their side)."""
+    L = lab8[..., 0].astype(np.float32)
+    if face.by_spots or not WALL_SIDE[0] <= face.side / dpx <= WALL_SIDE[1]:
+        return False
+    if value == 1:
+        if not one_on_body(L, face, dpx, None):
+            return False
+    else:
+        dark = read_pips(L, face).contrast > 0  # dark pips: counted as spots of the inverse
+        if _face_spots(255.0 - L if dark else L, face, dpx) != value:
+            return False
+    lay = kit.lay
+    die = DIE_D * lay.d
+    w0, w1 = bar_walls(frame, kit, H)
+    away = 1.0 if x > 0.5 * (w0 + w1) else -1.0
+    wall, nominal = (w1, 6 * lay.pw + lay.bar_w) if away > 0 else (w0, 6 * lay.pw)
+    if away * (nominal - wall) >= WALL_IN * die and away * (x - wall) >= WALL_CLEAR * die:
+        return True
+    return value != 1 and _side_face_far(lab8, face, lift, away) < WALL_FAR
+
+
+def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+              held: np.ndarray | None) -> DieReading:
+    """One-shot: a die read cocked only for lying at the bar's wall (a read value, within
+    0.55 of a die of the nominal bar, off the field's top and bottom edges) is read again on
+    a disc round its face (:func:`read_spots`); the same value there on a flat top face
+    (:func:`_flat_at_wall`) is the die's reading (flat), else ``r`` stands (real test1's red 1,
+    its footprint merged with a red point's tip)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    if not (WALL_FLAT and r.value is not None and r.cocked and _near_bar(lay, r.xy[0], die)
+            and 0.3 * die <= r.xy[1] <= lay.H - 0.3 * die):
+        return r
+    again = read_spots(frame, kit, H, np.asarray(r.xy, np.float64), held, wall=True)
+    return again if again is not None and again.value == r.value else r
 
 
 def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
