@@ -1336,9 +1336,9 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     say): a one-shot template mismatches the field round a die whose body is like the board
     (real template3's black 3 on a navy board shows only its pips). Only a plain read value
     (not a 1), off the field's edges, on a face showing that many bright spots apart
-    (:func:`_face_spots`), makes it a die; at the bar's wall only a flat one
-    (:func:`_flat_at_wall`; ``wall``: a 1 too, on a die's body: the re-read of a die read
-    cocked by the wall alone, :func:`_off_wall`)."""
+    (:func:`_face_spots`), makes it a die; within 0.55 of a die of the nominal bar, only one
+    clear of the wall the photo shows (:func:`_flat_at_wall`; ``wall``: a 1 too, on a die's
+    body: the re-read of a die read cocked by the wall alone, :func:`_off_wall`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
@@ -1365,7 +1365,7 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die:
         return None
     if _near_bar(lay, cx_c, die) and not (WALL_FLAT and _flat_at_wall(
-            frame, kit, H, lab8, face, value, dpx, top_lift(kit, centre, px), cx_c)):
+            frame, kit, H, L, face, value, dpx, cx_c)):
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -1378,20 +1378,15 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
                       (1.0, 1.0, face.side / dpx, 0.0, 0.0))
 
 
-WALL_FLAT = True  # one-shot: a die at the bar's wall whose top face shows flat is not cocked
+WALL_FLAT = True  # one-shot: a die by the nominal bar, clear of the photo's wall, is not cocked
 WALL_SIDE = (0.75, 1.15)  # ... its face's side (x a die's nominal side) within these (real
-# frame0's dice 0.82 and 0.84, test1's 1 0.93)
+# test1's 1 0.93, frame0's dice 0.82 and 0.84)
 WALL_STEP = 40.0  # L units: the bar's wall in a photo, where the field's columns' median
 # lightness first stands this far from the bar's middle (real tournament bars: 26..28
 # canonical pixels where the nominal board's is 38)
 WALL_IN = 0.25  # a die is clear of a photo's wall that lies this far (x a die's side) inside
 WALL_CLEAR = 0.7  # the nominal one when its face's centre lies this far from it (test1's 1:
-# 0.76, the wall 0.51 inside; a rendered die leaning 22 degrees 0.57 from a wall found 0.08
-# inside read flat with the found wall at 0.55)
-WALL_FAR = 24.0  # Lab units: a side face shows on the far side from the wall when the band
-# just past the top face (0.6..0.75 of its side, past the pose's own side face) differs this
-# much from the field beyond it (0.95..1.1): close-ups of dice leaning 18..25 degrees 22..152
-# (22 a black die on a near-black ground), flat ones 0..8; real frame0's 3 at the wall 18
+# 0.76; a die leaning on a wall lies within about 0.6 of it)
 
 
 def bar_walls(frame: np.ndarray, kit: DiceKit, H: np.ndarray) -> tuple[float, float]:
@@ -1428,68 +1423,34 @@ def bar_walls(frame: np.ndarray, kit: DiceKit, H: np.ndarray) -> tuple[float, fl
     return walls[0], walls[1]
 
 
-def _side_face_far(lab: np.ndarray, face: Face, lift: tuple[float, float], away: float
-                   ) -> float:
-    """How much a read window's picture just past the top ``face`` on the side away from the
-    bar's wall (``away``: +1 the wall on the left, -1 on the right) differs from the field
-    beyond (Lab distance of the two bands' means; the pose's ``lift``: the side face every die
-    shows, skipped): a die leaning on the wall tilts its top towards it and shows the side face
-    away from it."""
-    labf = lab.astype(np.float32)
-    h, w = labf.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    dx, dy = xx - face.cx, yy - face.cy
-    worst = 0.0
-    for k in range(4):
-        t = face.angle + k * math.pi / 2
-        d = (math.cos(t), math.sin(t))
-        if away * d[0] < 0.3:  # (a half-axis facing away from the wall)
-            continue
-        a = (dx * d[0] + dy * d[1]) / face.side
-        o = np.abs(-dx * d[1] + dy * d[0]) / face.side
-        extra = max(0.0, -(lift[0] * d[0] + lift[1] * d[1])) / face.side
-        near = (a > 0.6 + extra) & (a < 0.75 + extra) & (o < 0.3)
-        if near.sum() < 3:
-            return math.inf  # (off the window: not known)
-        for lo in (0.95, 1.2):  # (a steeper die's side face reaches past the first)
-            far = (a > lo + extra) & (a < lo + 0.15 + extra) & (o < 0.3)
-            if far.sum() < 3:
-                return math.inf
-            worst = max(worst, float(np.linalg.norm(labf[near].mean(0) - labf[far].mean(0))))
-    return worst
-
-
-def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, lab8: np.ndarray,
-                  face: Face, value: int, dpx: float, lift: tuple[float, float], x: float
-                  ) -> bool:
-    """Whether a die read at the bar's wall (canonical ``x``; ``face``: its top face in a read
-    window of Lab picture ``lab8``, read ``value``) lies flat: a die leaning on the wall is
-    cocked, one that merely touches it is not. Its face must be read plainly (not on the
-    spots' evidence), a flat die's size (:data:`WALL_SIDE`), every pip a separate spot of the
-    pips' colour (:func:`_face_spots`; a 1 on a die's body, :func:`vision.facefit.one_on_body`);
-    and the die clear of the wall the photo shows (:func:`bar_walls`: the one-shot layout's
-    bar is the nominal board's, wider than real tournament boards': test1's red 1 lies 0.76
-    of a die from it), or showing no side face away from the wall (:func:`_side_face_far`:
-    frame0's 3 touches it). A top face alone does not tell a die leaning 18..25 degrees
-    from a flat one (close-ups read them plainly, 0.95 of their side)."""
-    L = lab8[..., 0].astype(np.float32)
-    if face.by_spots or not WALL_SIDE[0] <= face.side / dpx <= WALL_SIDE[1]:
-        return False
-    if value == 1:
-        if not one_on_body(L, face, dpx, None):
-            return False
-    else:
-        dark = read_pips(L, face).contrast > 0  # dark pips: counted as spots of the inverse
-        if _face_spots(255.0 - L if dark else L, face, dpx) != value:
-            return False
+def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, L: np.ndarray, face: Face,
+                  value: int, dpx: float, x: float) -> bool:
+    """Whether a die read within 0.55 of a die of the nominal bar (canonical ``x``; ``face``:
+    its top face in a read window of lightness ``L``, read ``value``) is clear of the bar's
+    wall, so not leaning on it: the one-shot layout's bar is the nominal board's, wider than
+    real tournament boards' (:func:`bar_walls`; test1's red 1 lies 0.76 of a die from the wall
+    the photo shows, 0.51 of a die inside the nominal one). A die is clear of a wall found
+    :data:`WALL_IN` inside the nominal one when it lies :data:`WALL_CLEAR` from it, and its
+    face is read plainly (not on the spots' evidence), a flat die's size (:data:`WALL_SIDE`),
+    every pip a separate spot of the pips' colour (:func:`_face_spots`; a 1 on a die's body,
+    :func:`vision.facefit.one_on_body`). A die touching the wall stays cocked (real frame0's
+    flat 3 does): its top face does not tell it from a leaning one (close-ups of dice leaning
+    18..22 degrees read plainly at 0.95 of their side), nor, on the photos, do the bands past
+    it (a rendered die leaning 30 degrees along the wall showed no side face away from it;
+    frame0's flat 3 differs 31..61 Lab units round its face, on a red point by the wall)."""
     lay = kit.lay
     die = DIE_D * lay.d
     w0, w1 = bar_walls(frame, kit, H)
     away = 1.0 if x > 0.5 * (w0 + w1) else -1.0
     wall, nominal = (w1, 6 * lay.pw + lay.bar_w) if away > 0 else (w0, 6 * lay.pw)
-    if away * (nominal - wall) >= WALL_IN * die and away * (x - wall) >= WALL_CLEAR * die:
-        return True
-    return value != 1 and _side_face_far(lab8, face, lift, away) < WALL_FAR
+    if away * (nominal - wall) < WALL_IN * die or away * (x - wall) < WALL_CLEAR * die:
+        return False
+    if face.by_spots or not WALL_SIDE[0] <= face.side / dpx <= WALL_SIDE[1]:
+        return False
+    if value == 1:
+        return one_on_body(L, face, dpx, None)
+    dark = read_pips(L, face).contrast > 0  # dark pips: counted as spots of the inverse
+    return _face_spots(255.0 - L if dark else L, face, dpx) == value
 
 
 def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
