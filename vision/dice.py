@@ -1230,6 +1230,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             out.append(t)
     # a long refused footprint is no die, but it keeps its place from another window's reading
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
+    if spots and TOUCH_BLANK:
+        out = [r for r in out if not _touching_blank(r)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
 
@@ -1451,6 +1453,20 @@ def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, L: np.ndarray,
         return one_on_body(L, face, dpx, None)
     dark = read_pips(L, face).contrast > 0  # dark pips: counted as spots of the inverse
     return _face_spots(255.0 - L if dark else L, face, dpx) == value
+
+
+TOUCH_BLANK = True  # one-shot: a refused footprint touching a counted checker with no pip
+# layout fitted on it at all is no die, whatever its size (:func:`_touching_blank`)
+
+
+def _touching_blank(r: DieReading) -> bool:
+    """Whether one-shot reading ``r`` is a refused footprint touching a counted checker on
+    which the face search fitted no pip layout (no best guess): a checker's rim, a point's tip
+    against it, a shadow between two (real frame0's black point tip at a white checker, 1.66
+    of a die's side; as :data:`SMALL_TOUCH`, whose phantoms are narrower). Spots-mode reads of
+    bench_dice's tuning frames (700000+ and 1000+, 32 x 5 each) held one such reading, a
+    phantom (1.31), and no die."""
+    return r.value is None and r.guess is None and len(r.shape) > 3 and bool(r.shape[3])
 
 
 def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
