@@ -1471,15 +1471,17 @@ def _touching_blank(r: DieReading) -> bool:
 
 def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
               held: np.ndarray | None) -> DieReading:
-    """One-shot: a die read cocked only for lying at the bar's wall (a read value, within
-    0.55 of a die of the nominal bar, off the field's top and bottom edges) is read again on
-    a disc round its face (:func:`read_spots`); the same value there on a flat top face
-    (:func:`_flat_at_wall`) is the die's reading (flat), else ``r`` stands (real test1's red 1,
-    its footprint merged with a red point's tip)."""
+    """One-shot: a die read cocked at the bar's wall (a read value, within 0.55 of a die of
+    the nominal bar, off the field's top and bottom edges, touching no counted checker) is
+    read again on a disc round its face (:func:`read_spots`); the same value there on a flat
+    top face clear of the wall the photo shows (:func:`_flat_at_wall`) is the die's reading
+    (flat), else ``r`` stands (real test1's red 1, its footprint merged with a red point's
+    tip, so long as well)."""
     lay = kit.lay
     die = DIE_D * lay.d
     if not (WALL_FLAT and r.value is not None and r.cocked and _near_bar(lay, r.xy[0], die)
-            and 0.3 * die <= r.xy[1] <= lay.H - 0.3 * die):
+            and 0.3 * die <= r.xy[1] <= lay.H - 0.3 * die
+            and not (len(r.shape) > 3 and r.shape[3])):
         return r
     again = read_spots(frame, kit, H, np.asarray(r.xy, np.float64), held, wall=True)
     return again if again is not None and again.value == r.value else r
