@@ -1463,9 +1463,11 @@ def _touching_blank(r: DieReading) -> bool:
     """Whether one-shot reading ``r`` is a refused footprint touching a counted checker on
     which the face search fitted no pip layout (no best guess): a checker's rim, a point's tip
     against it, a shadow between two (real frame0's black point tip at a white checker, 1.66
-    of a die's side; as :data:`SMALL_TOUCH`, whose phantoms are narrower). Spots-mode reads of
-    bench_dice's tuning frames (700000+ and 1000+, 32 x 5 each) held one such reading, a
-    phantom (1.31), and no die."""
+    of a die's side; as :data:`SMALL_TOUCH`, whose phantoms are narrower). One-shot reads of
+    bench_dice's tuning frames (700000+ and 1000+, 32 x 5 each): 7 such readings, all phantoms
+    (63 -> 56), no die lost; where one made a frame's three readings no roll, the two dice left
+    make one (1000 burgundy_metal/red: with a leaning 2 read flat, a roll that should not count;
+    the leaning die's, not this rule's, miss)."""
     return r.value is None and r.guess is None and len(r.shape) > 3 and bool(r.shape[3])
 
 
