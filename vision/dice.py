@@ -65,7 +65,7 @@ from .blocks import block_means
 from .facefit import one_on_body
 from .geometry import Layout
 from .pins import SHIFT as PIN_SHIFT
-from .pips import Face, read_face
+from .pips import Face, read_face, read_pips
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
@@ -1213,6 +1213,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         if i >= len(found) + len(deep) and _low_spared(lay, c, out):
             continue  # found only at LOCAL_LOW: read while its half's roll is not all read
         r = read_die(frame, kit, H, c, held, ground=ground)
+        if spots and r is not None:
+            r = _off_wall(frame, kit, H, r, held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
         if SPOT_READ and spot and r is None:
             r = read_spots(frame, kit, H, c, held)
@@ -1244,6 +1246,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             out.append(t)
     # a long refused footprint is no die, but it keeps its place from another window's reading
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
+    if spots and TOUCH_BLANK:
+        out = [r for r in out if not _touching_blank(r)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
 
@@ -1344,13 +1348,15 @@ def _bare_disc(dpx: float, held: np.ndarray | None) -> np.ndarray:
 
 
 def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
-               held: np.ndarray | None) -> DieReading | None:
+               held: np.ndarray | None, wall: bool = False) -> DieReading | None:
     """A die at a pips' candidate (:func:`spot_candidates`) read on a disc of :data:`BARE_R`
     die sides round it with no footprint (as :func:`_read_bare`, without its foreground's
     say): a one-shot template mismatches the field round a die whose body is like the board
     (real template3's black 3 on a navy board shows only its pips). Only a plain read value
-    (not a 1), off the bar's wall and the field's edges, on a face showing that many bright
-    spots apart (:func:`_face_spots`), makes it a die."""
+    (not a 1), off the field's edges, on a face showing that many bright spots apart
+    (:func:`_face_spots`), makes it a die; within 0.55 of a die of the nominal bar, only one
+    clear of the wall the photo shows (:func:`_flat_at_wall`; ``wall``: a 1 too, on a die's
+    body: the re-read of a die read cocked by the wall alone, :func:`_off_wall`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
@@ -1368,12 +1374,16 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     if _face_spots(L, Face(WIN / 2, WIN / 2, 0.0, 2.0 * BARE_R * dpx), dpx) < 2:
         return None  # fewer than two pips anywhere on the disc: no face worth the search
     value, face, score, guess = read_face(L, disc, dpx, fpx, lift=top_lift(kit, centre, px))
-    if value is None or face is None or face.by_spots or value in SPOT_READ_NOT \
+    if value is None or face is None or face.by_spots \
+            or (value in SPOT_READ_NOT and not (wall and value == 1)) \
             or face.side * fpx < MIN_FACE_PX or _face_spots(L, face, dpx) != value:
         return None
     cx_c = float(centre[0] + (face.cx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (face.cy / WIN - 0.5) * span)
-    if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die):
+    if cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die:
+        return None
+    if _near_bar(lay, cx_c, die) and not (WALL_FLAT and _flat_at_wall(
+            frame, kit, H, L, face, value, dpx, cx_c)):
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -1384,6 +1394,115 @@ def read_spots(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, False, score, score,
                       face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (1.0, 1.0, face.side / dpx, 0.0, 0.0))
+
+
+WALL_FLAT = True  # one-shot: a die by the nominal bar, clear of the photo's wall, is not cocked
+WALL_SIDE = (0.75, 1.15)  # ... its face's side (x a die's nominal side) within these (real
+# test1's 1 0.93, frame0's dice 0.82 and 0.84)
+WALL_STEP = 40.0  # L units: the bar's wall in a photo, where the field's columns' median
+# lightness first stands this far from the bar's middle (real tournament bars: 26..28
+# canonical pixels where the nominal board's is 38)
+WALL_IN = 0.25  # a die is clear of a photo's wall that lies this far (x a die's side) inside
+WALL_CLEAR = 0.7  # the nominal one when its face's centre lies this far from it (test1's 1:
+# 0.76; a die leaning on a wall lies within about 0.6 of it)
+
+
+def bar_walls(frame: np.ndarray, kit: DiceKit, H: np.ndarray) -> tuple[float, float]:
+    """The bar's walls' canonical x as the photo shows them: from the bar's middle outwards,
+    the first column of the field (at :data:`SPOT_PX` pixels a die's side) whose median
+    lightness over the field's height stands :data:`WALL_STEP` from the middle's, within a
+    die's side inside or a third outside the nominal wall (else the nominal wall)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    b0, b1 = 6 * lay.pw, 6 * lay.pw + lay.bar_w
+    s = SPOT_PX / die
+    x_lo = b0 - 0.34 * die
+    w, h = int((b1 - b0 + 0.68 * die) * s) + 1, int(lay.H * s)
+    A = np.array([[1.0 / s, 0.0, x_lo + lay.margin_x], [0.0, 1.0 / s, lay.margin_y],
+                  [0.0, 0.0, 1.0]])
+    img = cv2.warpPerspective(frame, H @ A, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                              borderMode=cv2.BORDER_REPLICATE)
+    col = np.median(to_lab(img)[..., 0].astype(np.float32), axis=0)
+    xs = x_lo + (np.arange(w) + 0.5) / s
+    mid = 0.5 * (b0 + b1)
+    level = float(np.median(col[np.abs(xs - mid) <= 0.25 * lay.bar_w]))
+    off = np.abs(col - level) > WALL_STEP
+    walls = []
+    for b, side in ((b0, -1), (b1, 1)):
+        at = b
+        for k in np.argsort(side * xs):  # from the bar's middle outwards
+            if side * (xs[k] - mid) < 0:
+                continue
+            if off[k]:
+                if side * (b - xs[k]) <= die:  # (the first such column, within reach)
+                    at = float(xs[k] - side * 0.5 / s)
+                break
+        walls.append(at)
+    return walls[0], walls[1]
+
+
+def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, L: np.ndarray, face: Face,
+                  value: int, dpx: float, x: float) -> bool:
+    """Whether a die read within 0.55 of a die of the nominal bar (canonical ``x``; ``face``:
+    its top face in a read window of lightness ``L``, read ``value``) is clear of the bar's
+    wall, so not leaning on it: the one-shot layout's bar is the nominal board's, wider than
+    real tournament boards' (:func:`bar_walls`; test1's red 1 lies 0.76 of a die from the wall
+    the photo shows, 0.51 of a die inside the nominal one). A die is clear of a wall found
+    :data:`WALL_IN` inside the nominal one when it lies :data:`WALL_CLEAR` from it, and its
+    face is read plainly (not on the spots' evidence), a flat die's size (:data:`WALL_SIDE`),
+    every pip a separate spot of the pips' colour (:func:`_face_spots`; a 1 on a die's body,
+    :func:`vision.facefit.one_on_body`). A die touching the wall stays cocked (real frame0's
+    flat 3 does): its top face does not tell it from a leaning one (close-ups of dice leaning
+    18..22 degrees read plainly at 0.95 of their side), nor, on the photos, do the bands past
+    it (a rendered die leaning 30 degrees along the wall showed no side face away from it;
+    frame0's flat 3 differs 31..61 Lab units round its face, on a red point by the wall)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    w0, w1 = bar_walls(frame, kit, H)
+    away = 1.0 if x > 0.5 * (w0 + w1) else -1.0
+    wall, nominal = (w1, 6 * lay.pw + lay.bar_w) if away > 0 else (w0, 6 * lay.pw)
+    if away * (nominal - wall) < WALL_IN * die or away * (x - wall) < WALL_CLEAR * die:
+        return False
+    if face.by_spots or not WALL_SIDE[0] <= face.side / dpx <= WALL_SIDE[1]:
+        return False
+    if value == 1:
+        return one_on_body(L, face, dpx, None)
+    dark = read_pips(L, face).contrast > 0  # dark pips: counted as spots of the inverse
+    return _face_spots(255.0 - L if dark else L, face, dpx) == value
+
+
+TOUCH_BLANK = True  # one-shot: a refused footprint touching a counted checker with no pip
+# layout fitted on it at all is no die, whatever its size (:func:`_touching_blank`)
+
+
+def _touching_blank(r: DieReading) -> bool:
+    """Whether one-shot reading ``r`` is a refused footprint touching a counted checker on
+    which the face search fitted no pip layout (no best guess): a checker's rim, a point's tip
+    against it, a shadow between two (real frame0's black point tip at a white checker, 1.66
+    of a die's side; as :data:`SMALL_TOUCH`, whose phantoms are narrower). One-shot reads of
+    bench_dice's tuning frames (700000+ and 1000+, 32 x 5 each): 7 such readings, all phantoms
+    (63 -> 56), no die lost; where one made a frame's three readings no roll, the two dice left
+    make one (1000 burgundy_metal/red: with a leaning 2 read flat, a roll that should not count;
+    the leaning die's, not this rule's, miss)."""
+    return r.value is None and r.guess is None and len(r.shape) > 3 and bool(r.shape[3])
+
+
+def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+              held: np.ndarray | None) -> DieReading:
+    """One-shot: a die read cocked at the bar's wall (a read value, within 0.55 of a die of
+    the nominal bar, off the field's top and bottom edges, touching no counted checker) is
+    read again on a disc round its face (:func:`read_spots`); the same value there on a flat
+    top face clear of the wall the photo shows (:func:`_flat_at_wall`) is the die's reading
+    (flat), else ``r`` stands (real test1's red 1, its footprint merged with a red point's
+    tip, so long as well)."""
+    lay = kit.lay
+    die = DIE_D * lay.d
+    if not (WALL_FLAT and r.value is not None and r.cocked and _near_bar(lay, r.xy[0], die)
+            and 0.3 * die <= r.xy[1] <= lay.H - 0.3 * die
+            and not (len(r.shape) > 3 and r.shape[3])):
+        return r
+    again = read_spots(frame, kit, H, np.asarray(r.xy, np.float64), held, wall=True)
+    return again if again is not None and again.value == r.value else r
 
 
 def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
