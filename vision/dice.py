@@ -838,9 +838,11 @@ def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
 
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
-             held_mosaic: np.ndarray | None = None, ground: bool = True) -> DieReading | None:
+             held_mosaic: np.ndarray | None = None, ground: bool = True, fit: bool = True
+             ) -> DieReading | None:
     """Read the die near canonical ``centre``; None when nothing die-like is there.
-    ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`)."""
+    ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`);
+    ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`)."""
     span = WIN_DIES * DIE_D * kit.lay.d
     placed = _placed_window(frame, kit, H, centre, held_mosaic)
     if placed is None:
@@ -849,7 +851,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
     if seen is not None:
         return seen[0]
-    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground)
+    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit)
     kit.memory.keep(a, b, win, held, reading)
     return reading
 
@@ -894,10 +896,11 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
 
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
                  span: float, held: np.ndarray | None, place: tuple[int, int],
-                 ground_fit: bool = True) -> DieReading | None:
+                 ground_fit: bool = True, fit: bool = True) -> DieReading | None:
     """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
     ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
-    checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`)."""
+    checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`;
+    ``fit``: False spares a refused face the whole-face fit)."""
     lay = kit.lay
     die = DIE_D * lay.d
     lab8 = to_lab(win)
@@ -940,7 +943,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                                               second_round=not streak or STREAK_ROUNDS[0],
                                               third_round=(not streak or STREAK_ROUNDS[1])
                                               and not (joined and JOIN_QUICK),
-                                              ground=ground)
+                                              ground=ground, fit=fit)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -1176,13 +1179,16 @@ def _colour(kit: DiceKit, lab: np.ndarray) -> str | None:
 
 
 def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
-              strips: np.ndarray | None = None, ground: bool = True, spots: bool = False
-              ) -> list[DieReading]:
+              strips: np.ndarray | None = None, ground: bool = True, spots: bool = False,
+              spare_fits: bool = False) -> list[DieReading]:
     """Every die on the playing field of a frame of the profile's board. ``counts``: each
     region's (white, black) as read (None: unseen), to know where checkers lie; ``strips``:
     the point strips when the caller has them already; ``ground``: the face fit is given the
     empty board behind the die (:data:`GROUND`; the one-shot reader's is not); ``spots``: dice
-    are also looked for by their pips alone (:func:`spot_candidates`; the one-shot reader's)."""
+    are also looked for by their pips alone (:func:`spot_candidates`; the one-shot reader's);
+    ``spare_fits``: the candidates past the blob finder's (in blobs too big to search, by their
+    pips, at LOCAL_LOW: each kept only as a flat read die) get no whole-face fit (the one-shot
+    reader's: :func:`read_dice_oneshot`)."""
     kit = kit_for(profile)
     if strips is None:
         strips = point_strips(frame, profile, kit)
@@ -1212,7 +1218,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     for i, c in enumerate(found + deep + low):
         if i >= len(found) + len(deep) and _low_spared(lay, c, out):
             continue  # found only at LOCAL_LOW: read while its half's roll is not all read
-        r = read_die(frame, kit, H, c, held, ground=ground)
+        r = read_die(frame, kit, H, c, held, ground=ground,
+                     fit=not (spare_fits and i >= len(found)))
         if spots and r is not None:
             r = _off_wall(frame, kit, H, r, held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
@@ -1632,6 +1639,8 @@ def read_dice_oneshot(frame: np.ndarray, profile: Any, regions: list[Any]
     """For the one-shot mode: the roll and every die, with a provisional profile (the
     one-shot engineer's ``provisional_profile``) and the regions read with it."""
     counts = [max(r, key=r.get) if r else None for r in regions]
-    # (one photo: the board behind costs more than it gives)
-    dice = read_dice(frame, profile, counts, ground=False, spots=True)
+    # (one photo: the board behind costs more than it gives; the candidates kept only as flat
+    # read dice get no whole-face fit: on the real photos ~125 such reads a set of 8, ~70 ms a
+    # photo, their 13-25 ms ones (the fit's) all refused; one-shot dice the same on 127 renders)
+    dice = read_dice(frame, profile, counts, ground=False, spots=True, spare_fits=True)
     return dice_observation(dice), dice

@@ -411,7 +411,7 @@ FIT_SPOTS = True  # with the board behind the die given: round the pip-like spot
 
 def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
               second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
-              third_round: bool = True, ground: np.ndarray | None = None
+              third_round: bool = True, ground: np.ndarray | None = None, fit: bool = True
               ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess): :func:`search_face`, and for a
     face it refuses after its third round, the whole-face fit's value when it agrees with the
@@ -421,10 +421,10 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     window's template), given to the fit (a point's stripe or edge behind the die is the
     board's, not pips); with it the fit is also tried round the pip-like spots' centre
     (:data:`FIT_SPOTS`: a die whose footprint takes in its shadow or a stripe has its middle
-    off the die, its spots on it)."""
+    off the die, its spots on it). ``fit``: False spares the whole-face fit."""
     v, face, clarity, guess = search_face(L, comp, nominal, frame_px, second_round, lift,
                                           third_round)
-    if v is None and face is not None and FIT and third_round and ROUND3:
+    if v is None and face is not None and FIT and fit and third_round and ROUND3:
         from .facefit import fit_read  # (it builds on this module's layouts)
 
         fv = fit_read(L, face, nominal, guess, read_pips(L, face).contrast, ground)
