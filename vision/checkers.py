@@ -38,8 +38,8 @@ BAR_LOW = 0.4  # with a hand in view, when a bar half's disc pixels are this for
 BAR_SURE = 0.55  # region read less sure than this is unseen (a hand over the bar read as
 # checkers: tuning 700000+ 40 x 5 and 1000+ 64 x 5, 4 bars hidden by the hand and misread now
 # unseen, none lost; a right read under a hand 0.573 sure, and one 0.515 at 0.33 foreign)
-COMPLETE = True  # with no hand in view, a colour short of fifteen takes the missing checkers on
-# a tall stack or a tray whose count the camera cannot tell (``stacks.complete_fifteen``)
+COMPLETE = True  # with no hand in view, a colour one short of fifteen or one over takes the
+# difference on its tray when the tray's count is in doubt (``stacks.complete_fifteen``)
 LAYER_PENALTY = 2.0  # nats per checker beyond the first row: a half-layer checker over two of
 # the first row explains little the first row does not (dev seeds 700000+: 5-stacks read as 12)
 
@@ -215,7 +215,7 @@ class Counter:
             keys = [(n, 0, 0) if white else (0, n, 0) for n in range(tm.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
         if COMPLETE and disc is not None and unseen >= 1.0:  # no hand in view
-            regions = complete_fifteen(regions, row, (WHITE_OFF, BLACK_OFF))
+            regions = complete_fifteen(regions, (WHITE_OFF, BLACK_OFF))
         return regions, best
 
 
