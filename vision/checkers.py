@@ -12,7 +12,16 @@ from engine.observation import BLACK_BAR, BLACK_OFF, WHITE_BAR, WHITE_OFF
 from .appearance import LLR_CLIP, Background, ColourModel
 from .discs import DiscEvidence, Slots, bar_dists, make_slots, slot_dists
 from .geometry import Layout, stack_centres
-from .stacks import MaskSet, bar_masks, hypotheses, point_masks, stack_scores, to_dicts, tray_masks
+from .stacks import (
+    MaskSet,
+    bar_masks,
+    complete_fifteen,
+    hypotheses,
+    point_masks,
+    stack_scores,
+    to_dicts,
+    tray_masks,
+)
 from .strips import BAR_BOTTOM, BAR_TOP, SW, TRAY_BOTTOM, TRAY_TOP
 
 UNIFORM_LOG = float(-3 * np.log(256.0))  # log density of "any colour at all"
@@ -29,6 +38,8 @@ BAR_LOW = 0.4  # with a hand in view, when a bar half's disc pixels are this for
 BAR_SURE = 0.55  # region read less sure than this is unseen (a hand over the bar read as
 # checkers: tuning 700000+ 40 x 5 and 1000+ 64 x 5, 4 bars hidden by the hand and misread now
 # unseen, none lost; a right read under a hand 0.573 sure, and one 0.515 at 0.33 foreign)
+COMPLETE = True  # with no hand in view, a colour one short of fifteen or one over takes the
+# difference on its tray when the tray's count is in doubt (``stacks.complete_fifteen``)
 LAYER_PENALTY = 2.0  # nats per checker beyond the first row: a half-layer checker over two of
 # the first row explains little the first row does not (dev seeds 700000+: 5-stacks read as 12)
 
@@ -203,6 +214,8 @@ class Counter:
             sc = (T @ self._tray_sums[idx - TRAY_TOP]).astype(np.float32)
             keys = [(n, 0, 0) if white else (0, n, 0) for n in range(tm.nmax + 1)]
             regions[region] = to_dicts(sc, keys)[0]
+        if COMPLETE and disc is not None and unseen >= 1.0:  # no hand in view
+            regions = complete_fifteen(regions, (WHITE_OFF, BLACK_OFF))
         return regions, best
 
 
