@@ -922,8 +922,10 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
     side = float(min(rw, rh))
-    if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
+    pips_in = _has_pips(lab8[..., 0], comp, dpx)
+    if pips_in is None:  # no pip: an edge's blob
         return None
+    joined = joined or not pips_in  # pips only past its rim: a die only by its read
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
     if aspect > SLIVER_ASPECT and side < SLIVER_SIDE * dpx:
@@ -1101,6 +1103,23 @@ def _grow(dpx: float) -> np.ndarray:
     the template can miss a die's face that looks like the board under it)."""
     k = max(3, int(round(GROW * dpx)) | 1)
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+
+PIPS_RIM = 0.1  # a footprint's pips may lie this far (x a die's side) past its rim (0: none)
+
+
+def _has_pips(L: np.ndarray, comp: np.ndarray, dpx: float) -> bool | None:
+    """Whether footprint ``comp`` holds a pip-like spot (:func:`pip_contrast` of at least
+    :data:`MIN_PIP_CONTRAST`): True; False when it has one only within :data:`PIPS_RIM` die
+    sides of its rim (a dark die on a dark board shows its top face's dark middle as its
+    footprint, its light pips apart); None when neither."""
+    if pip_contrast(L, comp, dpx) >= MIN_PIP_CONTRAST:
+        return True
+    if not PIPS_RIM:
+        return None
+    k = max(3, int(round(2 * PIPS_RIM * dpx)) | 1)
+    grown = cv2.dilate(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return False if pip_contrast(L, grown, dpx) >= MIN_PIP_CONTRAST else None
 
 
 def pip_contrast(L: np.ndarray, comp: np.ndarray | None, dpx: float) -> float:
