@@ -965,7 +965,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         cocked = off_field
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
-        cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+        cocked = aspect > 1.32 and not _shadowed(side, dpx) or fill < 0.62 or touching \
+            or off_field
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
@@ -982,6 +983,18 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+LONG_WIDE: float | None = 1.25  # a long footprint this wide (x a die's side) is a flat die and its
+# shadow, not a leaning die (tuning: no cocked die caught so from 1.1 to 1.4; flat dice called
+# cocked 700000+ 8 -> 7, 1000+ 5 -> 4)
+
+
+def _shadowed(side: float, dpx: float) -> bool:
+    """Whether a long footprint whose shorter side is ``side`` window pixels (``dpx``: a die's
+    side) is too wide for a leaning die (seen from its side, about a die wide): a flat die with
+    its shadow (:data:`LONG_WIDE`)."""
+    return LONG_WIDE is not None and side >= LONG_WIDE * dpx
 
 
 def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndarray,
