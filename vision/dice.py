@@ -938,7 +938,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
-                                              third_round=not streak or STREAK_ROUNDS[1],
+                                              third_round=(not streak or STREAK_ROUNDS[1])
+                                              and (pips_in or RIM_ROUND3),
                                               ground=ground)
     margin = score
     if face is not None:
@@ -1119,6 +1120,7 @@ def _grow(dpx: float) -> np.ndarray:
 
 
 PIPS_RIM = 0.1  # a footprint's pips may lie this far (x a die's side) past its rim (0: none)
+RIM_ROUND3 = False  # such a footprint's face search: its third round (and whole-face fit)
 
 
 def _has_pips(L: np.ndarray, comp: np.ndarray, dpx: float) -> bool | None:

@@ -38,3 +38,28 @@ def test_pips_past_the_footprints_rim_are_the_dies(frame: tuple,
     assert _values_near(frame, x, y) == [2]
     monkeypatch.setattr(dm, "PIPS_RIM", 0.0)
     assert _values_near(frame, x, y) == []
+
+
+def test_a_rim_footprints_face_search_spares_its_third_round(
+        frame: tuple, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most footprints with pips only past their rim are no die (their read refused, they are
+    dropped): their face search ends after two rounds (:data:`vision.dice.RIM_ROUND3`), which
+    still reads the 2."""
+    _prof, _img, tr, _regions = frame
+    (x, y) = next(c for p in tr["dice_pairs"] for c in p["centers_px"]
+                  if abs(c[0] - 944) < 3 and abs(c[1] - 341) < 3)
+    real = dm.read_face
+    spared: list[bool] = []
+
+    def spy(*a: object, **k: object) -> object:
+        spared.append(not k.get("third_round", True))
+        return real(*a, **k)
+
+    monkeypatch.setattr(dm, "read_face", spy)
+    got = {}
+    for full in (True, False):
+        monkeypatch.setattr(dm, "RIM_ROUND3", full)
+        spared.clear()
+        got[full] = (_values_near(frame, x, y), sum(spared))
+    assert got[False][0] == got[True][0] == [2]
+    assert got[False][1] > got[True][1]
