@@ -145,6 +145,7 @@ JOIN_SPOTS_FLAT = True  # ... one read on its spots only when its footprint is a
 # JOIN_SPOTS gave a cocked phantom 2 at 1023 f1)
 JOIN_QUICK = True  # a joined footprint's face search stops after its second round (no third
 # round, no whole-face fit): those were most of the time of face reads that ended in no die
+# (a footprint with pips only past its rim, PIPS_RIM, is a joined one too)
 JOIN_NOT: tuple[int, ...] = ()  # values never taken on a joined footprint,
 LOCAL_NOT: tuple[int, ...] = ()  # nor on one found only against the light there,
 LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facefit.one_on_body`:
@@ -927,8 +928,10 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
     side = float(min(rw, rh))
-    if pip_contrast(lab8[..., 0], comp, dpx) < MIN_PIP_CONTRAST:  # no pip: an edge's blob
+    pips_in = _has_pips(lab8[..., 0], comp, dpx)
+    if pips_in is None:  # no pip: an edge's blob
         return None
+    joined = joined or not pips_in  # pips only past its rim: a die only by its read
     fill = area / max(rw * rh, 1.0)
     aspect = float(max(rw, rh) / max(min(rw, rh), 1e-3))
     if aspect > SLIVER_ASPECT and side < SLIVER_SIDE * dpx:
@@ -969,7 +972,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         cocked = off_field
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
-        cocked = aspect > 1.32 or fill < 0.62 or touching or off_field
+        cocked = aspect > 1.32 and not _shadowed(side, dpx) or fill < 0.62 or touching \
+            or off_field
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
@@ -986,6 +990,18 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
+
+
+LONG_WIDE: float | None = 1.25  # a long footprint this wide (x a die's side) is a flat die and its
+# shadow, not a leaning die (tuning: no cocked die caught so from 1.1 to 1.4; flat dice called
+# cocked 700000+ 8 -> 7, 1000+ 5 -> 4)
+
+
+def _shadowed(side: float, dpx: float) -> bool:
+    """Whether a long footprint whose shorter side is ``side`` window pixels (``dpx``: a die's
+    side) is too wide for a leaning die (seen from its side, about a die wide): a flat die with
+    its shadow (:data:`LONG_WIDE`)."""
+    return LONG_WIDE is not None and side >= LONG_WIDE * dpx
 
 
 def _window_footprint(d2: np.ndarray, held: np.ndarray | None, on_field: np.ndarray,
@@ -1109,6 +1125,23 @@ def _grow(dpx: float) -> np.ndarray:
     the template can miss a die's face that looks like the board under it)."""
     k = max(3, int(round(GROW * dpx)) | 1)
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+
+
+PIPS_RIM = 0.1  # a footprint's pips may lie this far (x a die's side) past its rim (0: none)
+
+
+def _has_pips(L: np.ndarray, comp: np.ndarray, dpx: float) -> bool | None:
+    """Whether footprint ``comp`` holds a pip-like spot (:func:`pip_contrast` of at least
+    :data:`MIN_PIP_CONTRAST`): True; False when it has one only within :data:`PIPS_RIM` die
+    sides of its rim (a dark die on a dark board shows its top face's dark middle as its
+    footprint, its light pips apart); None when neither."""
+    if pip_contrast(L, comp, dpx) >= MIN_PIP_CONTRAST:
+        return True
+    if not PIPS_RIM:
+        return None
+    k = max(3, int(round(2 * PIPS_RIM * dpx)) | 1)
+    grown = cv2.dilate(comp, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
+    return False if pip_contrast(L, grown, dpx) >= MIN_PIP_CONTRAST else None
 
 
 def pip_contrast(L: np.ndarray, comp: np.ndarray | None, dpx: float) -> float:
