@@ -992,9 +992,12 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                       (aspect, fill, side / dpx, float(touching), float(off_field)))
 
 
-LONG_WIDE: float | None = 1.25  # a long footprint this wide (x a die's side) is a flat die and its
-# shadow, not a leaning die (tuning: no cocked die caught so from 1.1 to 1.4; flat dice called
-# cocked 700000+ 8 -> 7, 1000+ 5 -> 4)
+LONG_WIDE: float | None = None  # a long footprint this wide (x a die's side) is a flat die and
+# its shadow, not a leaning die. At 1.25 (tuning: no cocked die caught so from 1.1 to 1.4; flat
+# dice called cocked 700000+ 8 -> 7, 1000+ 5 -> 4) a motion-blurred 4 in held-out footage
+# (900007 illegal_standing, frames 300-312: its pips smeared into stripes, the footprint 1.3+
+# dice wide) was no longer cocked and was read as a 6, and the referee flagged a legal play.
+# Off until a wide footprint's read is told from a smeared one.
 
 
 def _shadowed(side: float, dpx: float) -> bool:
