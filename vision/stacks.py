@@ -166,21 +166,20 @@ def _standing_tops(lay: Layout, nmax: int, spec: StripSpec, pose: Pose, step: fl
     hs = np.linspace(0.0, 1.0, int(lay.d) + 1)
     top = r + np.sqrt(np.maximum(r * r - u * u, 0.0))  # the disc's outline over each u
     H = top[None, :] * hs[:, None]  # (heights, u)
-    t = np.full((L, SW), -1, np.int16)
-    tops = [t.copy()]
-    for k in range(nmax):
-        v = start + (k + 0.5) * step + dv
-        x = np.broadcast_to(spec.x + u[None, None, :], (len(v), len(hs), len(u)))
-        y = np.broadcast_to(spec.y0 + spec.direction * v[:, None, None], x.shape)
-        g = pose.lift(np.stack([x, y], -1), np.broadcast_to(H[None], x.shape))
-        col = np.floor((g[..., 0] - spec.x) / spec.width * SW + SW / 2).astype(np.int64)
-        row = np.floor((g[..., 1] - spec.y0) * spec.direction / (lay.H / 2) * L).astype(np.int64)
-        ok = (col >= 0) & (col < SW) & (row >= 0) & (row < L)
-        m = np.zeros((L, SW), bool)
-        m[row[ok], col[ok]] = True
-        t[m & (t < 0)] = k
-        tops.append(t.copy())
-    return tops
+    # every checker's points at once (the same values, element by element, as one at a time)
+    v = start + (np.arange(nmax)[:, None] + 0.5) * step + dv[None, :]  # (checkers, 5)
+    shape = (nmax, len(dv), len(hs), len(u))
+    x = np.broadcast_to(spec.x + u, shape)
+    y = np.broadcast_to(spec.y0 + spec.direction * v[:, :, None, None], shape)
+    g = pose.lift(np.stack([x, y], -1), np.broadcast_to(H, shape))
+    col = np.floor((g[..., 0] - spec.x) / spec.width * SW + SW / 2).astype(np.int64)
+    row = np.floor((g[..., 1] - spec.y0) * spec.direction / (lay.H / 2) * L).astype(np.int64)
+    ok = (col >= 0) & (col < SW) & (row >= 0) & (row < L)
+    ks = np.broadcast_to(np.arange(nmax)[:, None, None, None], shape)[ok]
+    first = np.full(L * SW, nmax, np.int64)  # the first checker over each strip pixel
+    np.minimum.at(first, row[ok] * SW + col[ok], ks)
+    first = first.reshape(L, SW)
+    return [np.where(first < n, first, -1).astype(np.int16) for n in range(nmax + 1)]
 
 
 def hypotheses(nmax: int, mixed: bool = True) -> list[tuple[int, int, int]]:
