@@ -4,38 +4,21 @@ were most of the time of face reads that ended in no die, and took no die on the
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import cv2
-import numpy as np
 import pytest
 
 from vision import dice as dice_mod
-from vision.appearance import to_lab
-from vision.geometry import BoardShape, Layout
 
-BOARD = (60, 90, 120)  # BGR of the empty board
+from .dicewin import blank_window
 
 
 def _rounds(monkeypatch: pytest.MonkeyPatch, joined: bool) -> list[dict[str, Any]]:
     """The face search's options of a window of empty board showing a die: its pips only
     (``joined``: a die of the board's colour, its footprint found by joining them) or a light
     body with a pip (a plain footprint)."""
-    lay = Layout(BoardShape())
-    L = int(round(20 * (lay.H / 2) / lay.pw))
-    tmpl = np.broadcast_to(to_lab(np.array([[BOARD]], np.uint8)).astype(np.float32),
-                           (2 * L, 240, 3)).copy()
-    canvas = dice_mod.build_canvas(lay, tmpl)
-    anyone = SimpleNamespace(log_p=lambda lab: np.zeros(len(lab)))
-    kit = SimpleNamespace(lay=lay, canvas=canvas, sigma=np.full(3, 2.0, np.float32),
-                          white=anyone, black=anyone, pose=None)
-    span = dice_mod.WIN_DIES * dice_mod.DIE_D * lay.d
-    placed = canvas.place(np.array([lay.W * 0.3, lay.H * 0.4]))
-    assert placed is not None
-    centre, a, b = placed
-    win = np.zeros((dice_mod.WIN, dice_mod.WIN, 3), np.uint8)
-    win[:] = BOARD
+    win, read = blank_window()
     c = dice_mod.WIN // 2
     if joined:  # a 6: two columns of three dark pips, apart
         for dy in (-5, 0, 5):
@@ -51,7 +34,7 @@ def _rounds(monkeypatch: pytest.MonkeyPatch, joined: bool) -> list[dict[str, Any
         return None, None, 0.0, None
 
     monkeypatch.setattr(dice_mod, "read_face", spy)
-    dice_mod._read_window(kit, win, np.eye(3), centre, span, None, (a, b))  # type: ignore[arg-type]
+    read(win)
     return calls
 
 

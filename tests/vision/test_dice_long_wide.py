@@ -8,28 +8,20 @@ LONG_WIDE); these tests pin what it does when on."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from bench.bench_dice import frames
 from vision import dice as dm
+
+from .dicewin import bench_frame, reads_near
 
 
 @pytest.fixture(scope="module")
 def frame() -> tuple:
-    (_label, prof, img, tr, regions), = [f for k, f in enumerate(frames(700019, 1, 3))
-                                           if k == 2]
-    return prof, img, tr, regions
+    return bench_frame(700019, 2)
 
 
 def _near(frame: tuple, x: float, y: float) -> list:
-    prof, img, _tr, regions = frame
-    dm.kit_for(prof).memory.forget()
-    counts = [max(r, key=r.get) if r else None for r in regions]
-    reads = dm.read_dice(img, prof, counts)
-    dm.kit_for(prof).memory.forget()
-    return [(r.value, r.cocked) for r in reads
-            if np.hypot(r.frame_xy[0] - x, r.frame_xy[1] - y) < 15]
+    return [(r.value, r.cocked) for r in reads_near(frame, x, y)]
 
 
 def test_a_flat_die_with_its_shadow_is_not_cocked(frame: tuple,

@@ -5,27 +5,20 @@ dropped as an edge's blob. Such a footprint is a die only by its read (as a join
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from bench.bench_dice import frames
 from vision import dice as dm
+
+from .dicewin import bench_frame, reads_near
 
 
 @pytest.fixture(scope="module")
 def frame() -> tuple:
-    (_label, prof, img, tr, regions), = [f for k, f in enumerate(frames(700022, 1, 4))
-                                           if k == 3]
-    return prof, img, tr, regions
+    return bench_frame(700022, 3)
 
 
 def _values_near(frame: tuple, x: float, y: float) -> list:
-    prof, img, _tr, regions = frame
-    dm.kit_for(prof).memory.forget()
-    counts = [max(r, key=r.get) if r else None for r in regions]
-    reads = dm.read_dice(img, prof, counts)
-    dm.kit_for(prof).memory.forget()
-    return [r.value for r in reads if np.hypot(r.frame_xy[0] - x, r.frame_xy[1] - y) < 15]
+    return [r.value for r in reads_near(frame, x, y)]
 
 
 def test_pips_past_the_footprints_rim_are_the_dies(frame: tuple,
