@@ -56,3 +56,12 @@ def reads_near(frame: tuple, x: float, y: float) -> list[dice_mod.DieReading]:
     reads = dice_mod.read_dice(img, prof, counts)
     dice_mod.kit_for(prof).memory.forget()
     return [r for r in reads if np.hypot(r.frame_xy[0] - x, r.frame_xy[1] - y) < 15]
+
+
+def true_die(frame: tuple, x: float, y: float) -> tuple[tuple[float, float], int]:
+    """The truth's die within 3 pixels of (x, y) on ``frame``: its centre and its value."""
+    tr = frame[2]
+    (cx, cy), v = next((c, v) for p in tr["dice_pairs"]
+                       for c, v in zip(p["centers_px"], p["values"], strict=True)
+                       if abs(c[0] - x) < 3 and abs(c[1] - y) < 3)
+    return (cx, cy), v

@@ -12,7 +12,7 @@ import pytest
 
 from vision import dice as dm
 
-from .dicewin import bench_frame, reads_near
+from .dicewin import bench_frame, reads_near, true_die
 
 
 @pytest.fixture(scope="module")
@@ -26,10 +26,7 @@ def _near(frame: tuple, x: float, y: float) -> list:
 
 def test_a_flat_die_with_its_shadow_is_not_cocked(frame: tuple,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    _prof, _img, tr, _regions = frame
-    (x, y), v = next((c, v) for p in tr["dice_pairs"]
-                     for c, v in zip(p["centers_px"], p["values"], strict=True)
-                     if abs(c[0] - 579) < 3 and abs(c[1] - 459) < 3)
+    (x, y), v = true_die(frame, 579, 459)
     assert v == 2
     assert dm.LONG_WIDE is None and _near(frame, x, y) == []
     monkeypatch.setattr(dm, "LONG_WIDE", 1.25)

@@ -9,7 +9,7 @@ import pytest
 
 from vision import dice as dm
 
-from .dicewin import bench_frame, reads_near
+from .dicewin import bench_frame, reads_near, true_die
 
 
 @pytest.fixture(scope="module")
@@ -23,10 +23,7 @@ def _values_near(frame: tuple, x: float, y: float) -> list:
 
 def test_pips_past_the_footprints_rim_are_the_dies(frame: tuple,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    _prof, _img, tr, _regions = frame
-    (x, y), v = next((c, v) for p in tr["dice_pairs"]
-                     for c, v in zip(p["centers_px"], p["values"], strict=True)
-                     if abs(c[0] - 944) < 3 and abs(c[1] - 341) < 3)
+    (x, y), v = true_die(frame, 944, 341)
     assert v == 2
     assert _values_near(frame, x, y) == [2]
     monkeypatch.setattr(dm, "PIPS_RIM", 0.0)
@@ -38,9 +35,7 @@ def test_a_rim_footprints_face_search_spares_its_third_round(
     """Most footprints with pips only past their rim are no die (their read refused, they are
     dropped): as joined ones, their face search ends after two rounds
     (:data:`vision.dice.JOIN_QUICK`), which still reads the 2."""
-    _prof, _img, tr, _regions = frame
-    (x, y) = next(c for p in tr["dice_pairs"] for c in p["centers_px"]
-                  if abs(c[0] - 944) < 3 and abs(c[1] - 341) < 3)
+    (x, y), _v = true_die(frame, 944, 341)
     real = dm.read_face
     spared: list[bool] = []
 
