@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from engine.position import CHECKERS
+
 from .geometry import Layout, stack_centres
 from .pose import Pose
 from .strips import SW, StripSpec, strip_length
@@ -293,8 +295,6 @@ def to_dicts(scores: np.ndarray, hyps: list[tuple[int, int, int]], keep: float =
     return out
 
 
-
-FIFTEEN = 15  # checkers of each colour
 COMPLETE_RATIO = 0.25  # a tray's count one off at least this likely against its best (see
 # ``complete_fifteen``)
 TIE = 1e-3  # ... is raised to this much over the best, which keeps its probability
@@ -318,7 +318,7 @@ def complete_fifteen(regions: list[dict[tuple[int, int], float] | None],
     best = [max(d.items(), key=lambda kv: kv[1])[0] for d in regions]  # type: ignore[union-attr]
     out = list(regions)
     for c, r in enumerate(trays):
-        short = FIFTEEN - sum(k[c] for k in best)
+        short = CHECKERS - sum(k[c] for k in best)
         n = best[r][c]
         if abs(short) != 1 or not n:  # an empty tray is not in doubt
             continue
