@@ -40,7 +40,7 @@ from .observation import (
 from .position import WHITE, Position, Side
 
 
-def _allowed(region: int, counts: Counts, mover: Side) -> tuple[int, int, int, int]:
+def allowed(region: int, counts: Counts, mover: Side) -> tuple[int, int, int, int]:
     """The counts a reply may leave in ``region`` from ``counts``: the mover's count between
     the first two values and the replier's between the last two (inclusive; 99: no limit)."""
     m, r = (counts[0], counts[1]) if mover is WHITE else (counts[1], counts[0])
@@ -78,7 +78,7 @@ def reply_bounds(obs: Observation, mids: Iterable[Position], mover: Side
             if region is None:
                 got = 0.0
             else:
-                m0, m1, r0, r1 = _allowed(i, counts, mover)
+                m0, m1, r0, r1 = allowed(i, counts, mover)
                 best = floor
                 for (w, b), v in region.items():
                     m, r = (w, b) if mover is WHITE else (b, w)

@@ -74,7 +74,7 @@ from .moves import legal_plays
 from .observation import BLACK_BAR, REGIONS, WHITE_BAR, Counts, Observation, expected_counts
 from .phase import MARGIN, Phase
 from .position import BLACK, WHITE, Position, Side
-from .replybound import _allowed, reply_bounds
+from .replybound import allowed, reply_bounds
 
 EXPLAINED_RUNS = 2  # settled runs that must show a board a sequence of plays explains
 SET_RUNS = 3  # ... and a board set as it is (nothing explains it)
@@ -855,7 +855,7 @@ def reply_reach(obs: Observation, mids: Iterable[Position], mover: Side, hits: b
             else:
                 m, r = counts[k], counts[1 - k]
                 if hits:
-                    m0, m1, r0, r1 = _allowed(i, counts, mover)
+                    m0, m1, r0, r1 = allowed(i, counts, mover)
                 elif i < 24:
                     m0, m1, r0, r1 = m, m, 0, 99
                 elif i in (WHITE_BAR, BLACK_BAR):
