@@ -1327,9 +1327,7 @@ def spot_candidates(frame: np.ndarray, kit: DiceKit, H: np.ndarray, held: np.nda
     img = cv2.warpPerspective(frame, H @ A, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                               borderMode=cv2.BORDER_REPLICATE)
     L = to_lab(img)[..., 0]
-    k = max(3, int(round(0.45 * SPOT_PX)) | 1)
-    top = cv2.subtract(L, cv2.morphologyEx(L, cv2.MORPH_OPEN, cv2.getStructuringElement(
-        cv2.MORPH_ELLIPSE, (k, k))))
+    top = _bright_top(L, SPOT_PX)
     spots = (top > SPOT_TOP).astype(np.uint8)
     n, lbl, st, _c = cv2.connectedComponentsWithStats(spots, connectivity=8)
     small = np.zeros(n, bool)
@@ -1548,15 +1546,21 @@ def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
     return again if again is not None and again.value == r.value else r
 
 
+def _bright_top(L8: np.ndarray, dpx: float) -> np.ndarray:
+    """How far each pixel of lightness ``L8`` (uint8) stands above its opening by a disc of
+    0.45 of a die's side (``dpx`` pixels): bright pip-sized spots stand out, a die's or a
+    checker's broad face does not."""
+    k = max(3, int(round(0.45 * dpx)) | 1)
+    return cv2.subtract(L8, cv2.morphologyEx(L8, cv2.MORPH_OPEN, cv2.getStructuringElement(
+        cv2.MORPH_ELLIPSE, (k, k))))
+
+
 def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
     """How many bright pip-sized spots (as :func:`spot_candidates` finds them: the lightness
     over its opening by half a die, each spot no longer than :data:`SPOT_MAX`'s short side)
     lie on ``face``: a die read on its pips alone has them apart, where a point's tip read as
     a 3 (tuning 700000+ one-shot) is one long spot."""
-    k = max(3, int(round(0.45 * dpx)) | 1)
-    L8 = np.clip(L, 0, 255).astype(np.uint8)
-    top = cv2.subtract(L8, cv2.morphologyEx(L8, cv2.MORPH_OPEN, cv2.getStructuringElement(
-        cv2.MORPH_ELLIPSE, (k, k))))
+    top = _bright_top(np.clip(L, 0, 255).astype(np.uint8), dpx)
     n, _lbl, st, cen = cv2.connectedComponentsWithStats((top > SPOT_TOP).astype(np.uint8),
                                                         connectivity=8)
     ca, sa = math.cos(face.angle), math.sin(face.angle)
