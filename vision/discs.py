@@ -32,6 +32,7 @@ the tray's colour standing on edge, or anything else.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -144,6 +145,7 @@ CENSORED = True  # on a point calibration found under a glare spot of its own (i
 # two calibration whites black, its illegal 13/10 6/3 not flagged. Only there: on every point
 # (a clipped pixel is as often a grey top's under a glare spot calibration did not see) held-out
 # bench 900011 read two whites under the glare grey, frames perfect 81.2 -> 80.6 %
+HALF_LOG_2PI = 0.5 * math.log(2.0 * math.pi)  # a normal density's log normaliser
 TAIL_Z = 6.0  # standard scores past which ``log_tail`` takes the asymptotic series
 _TAIL: tuple[np.ndarray, np.ndarray] | None = None
 TRAY_TOPS = True  # a tray's change evidence also weighs a checker of the tray's colour
@@ -752,22 +754,22 @@ class DiscModel:
                     side_cols[c, rowflag, side] = np.mean(cs) if cs else 2.5 + 6 * side
         tops_bgr = gain_bgr = tops_clip = None
         if min(sum(1 for o in occupied if o[2] == c) for c in (1, 2)) >= MIN_TOPS and NS >= 24:
+            bgr24 = lab_to_bgr(labf[:24])
             if LIGHT_FIELD:  # one smooth field over the board from every free pixel
-                gain_bgr = fit_light(lab_to_bgr(labf[:24]).reshape(24, L, SW, 3),
+                gain_bgr = fit_light(bgr24.reshape(24, L, SW, 3),
                                      free[:24].reshape(24, L, SW), kinds[:24], pcols,
                                      kinds[:24] >= 2)
             else:
                 gain_bgr = bgr_gains(np.stack(refs), kind_mean, kinds[:24], pcols)
             empty_light = gain_bgr
             if ROW_LIGHT:
-                row = slot_light(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
-                                 len(dists))
+                row = slot_light(bgr24, gain_bgr, occupied, kinds, sl, len(dists))
                 if SAME_LIGHT and POINT_MIN > 0:  # a covered point's own light, not the row's
-                    line = slot_light(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds, sl,
-                                      len(dists), point=False)
+                    line = slot_light(bgr24, gain_bgr, occupied, kinds, sl, len(dists),
+                                      point=False)
                     empty_light = gain_bgr * row / line
                 gain_bgr = gain_bgr * row
-            tops_bgr, tops_clip = _bgr_tops(lab_to_bgr(labf[:24]), gain_bgr, occupied, kinds,
+            tops_bgr, tops_clip = _bgr_tops(bgr24, gain_bgr, occupied, kinds,
                                             sl, len(dists), col_of)
             if SAME_LIGHT:
                 _light_borrowed(bg_mean, bg_bonus, kind_mean, kinds, empty_light, L)
@@ -832,14 +834,12 @@ def log_tail(z: np.ndarray) -> np.ndarray:
     above it)."""
     global _TAIL
     if _TAIL is None:
-        import math
-
         grid = np.arange(-10.0, TAIL_Z + 0.01, 0.01)
         _TAIL = grid, np.log([0.5 * math.erfc(v / math.sqrt(2.0)) for v in grid])
     grid, table = _TAIL
     z = np.asarray(z, np.float64)
     far = np.maximum(z, TAIL_Z)
-    series = -0.5 * far * far - np.log(far) - 0.9189385 + np.log1p(-1.0 / (far * far))
+    series = -0.5 * far * far - np.log(far) - HALF_LOG_2PI + np.log1p(-1.0 / (far * far))
     return np.where(z <= TAIL_Z, np.interp(z, grid, table), series)
 
 
@@ -872,7 +872,7 @@ def _censored_colours(ll: np.ndarray, x: np.ndarray, g: Gathered,
     for k in (1, 2):
         m, inv = g.mean[k][..., 0][at], g.inv[k][..., 0][at]
         z = (xl - m) * inv
-        dens = -0.5 * z * z + np.log(inv) - 0.9189385
+        dens = -0.5 * z * z + np.log(inv) - HALF_LOG_2PI
         out.append(ll[k][at] - dens + log_tail((CLIP_L - m) * inv))
     return np.clip(out[0] - out[1], -CLIP, CLIP).astype(np.float32)
 
