@@ -34,10 +34,10 @@ Each hook, with the sentence it implements:
 
 from __future__ import annotations
 
-from operator import itemgetter, sub
+from operator import itemgetter, mul, sub
 from typing import Any
 
-from ..position import Position, Side
+from ..position import Position, PositionError, Side
 from ..rules import Rules
 
 BAR = 25
@@ -121,9 +121,32 @@ def from_key(key: tuple[int, ...], side: Side, rules: Rules) -> Position:
         pins = pick(list(map(sub, mine, theirs)))
         if any(pins):
             pinned = pins
+            # every pin under the other colour: each nonzero pin's product with its top is < 0
+            if pins.count(0) + sum(map(_NEGATIVE, map(mul, pins, pts))) != 24:
+                raise PositionError("a pinned checker needs an opposing checker on top of it")
     if white:
-        return Position(pts, key[BAR], key[26 + BAR], key[OFF], key[26 + OFF], pinned)
-    return Position(pts, key[26 + BAR], key[BAR], key[26 + OFF], key[OFF], pinned)
+        return _position(pts, key[BAR], key[26 + BAR], key[OFF], key[26 + OFF], pinned)
+    return _position(pts, key[26 + BAR], key[BAR], key[26 + OFF], key[OFF], pinned)
+
+
+_NEGATIVE = (0).__gt__
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _position(points: tuple[int, ...], bar_white: int, bar_black: int, off_white: int,
+              off_black: int, pinned: tuple[int, ...]) -> Position:
+    """``Position(...)`` without ``__post_init__``'s checks, which a search key passes by
+    construction (24 points, counts never negative; pins checked by :func:`from_key`, the
+    only caller): the checks were a quarter of a Plakoto search's time."""
+    pos = _new(Position)
+    _set(pos, "points", points)
+    _set(pos, "bar_white", bar_white)
+    _set(pos, "bar_black", bar_black)
+    _set(pos, "off_white", off_white)
+    _set(pos, "off_black", off_black)
+    _set(pos, "pinned", pinned)
+    return pos
 
 
 def opponent_numbers(side: Side, rules: Rules) -> list[int]:
@@ -221,24 +244,29 @@ class Search:
             d = dice[i]
             my = self.my
             can_bear: bool | None = None  # asked only when a checker could bear off
-            highest = 24
-            while highest and not my[highest]:
-                highest -= 1
+            highest = 0  # the mover's highest point, found when first needed
             for s in self._sources():
                 if s == HEAD and left >= self.head:
                     continue
+                t = s - d
                 if hitters:
                     h = hitters.count(s)
                     kinds = ([True] if h else []) + ([False] if my[s] > h else [])
+                elif t > 0:  # a source holds a checker: the one kind, no hitter
+                    moved |= self._move(dice, i, s, t, d, left, hitters, False)
+                    continue
                 else:
-                    kinds = [False] if my[s] > 0 else []
+                    kinds = [False]
                 for as_hitter in kinds:
-                    t = s - d
                     if t > 0:
                         moved |= self._move(dice, i, s, t, d, left, hitters, as_hitter)
                     else:
                         if can_bear is None:
                             can_bear = self._can_bear()
+                        if can_bear and t < 0 and not highest:
+                            highest = 24
+                            while highest and not my[highest]:
+                                highest -= 1
                         if can_bear and (t == 0 or s == highest):
                             moved |= self._bear(dice, i, s, d, left, hitters, as_hitter)
         if not moved:
