@@ -238,7 +238,8 @@ def _point_models(prep: dict[str, Any], i: int) -> Gathered:
         g = prep["discs"][0]
         rows[i] = Gathered(g.idx, *(np.ascontiguousarray(a[:, i:i + 1])
                                     for a in (g.mean, g.inv, g.const)),
-                           censor=None if g.censor is None else g.censor[i:i + 1])
+                           censor=None if g.censor is None else g.censor[i:i + 1],
+                           blind=None if g.blind is None else g.blind[i:i + 1])
     return rows[i]
 
 
