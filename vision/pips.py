@@ -758,11 +758,28 @@ def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
         plain, face = True, replace(face, by_spots=True)
+    if not plain and VERY_CORR is not None and _very_strong(r, pol, corr, margin, face, nominal):
+        plain, face = True, replace(face, by_spots=True)
     if plain and v == 4 and FOUR_VS_FIVE is not None and _five_instead(L, face, pol):
         plain = False
     if plain and v == 2 and ONE_VS_PIP is not None and _one_instead(L, face, r, nominal, pol):
         plain = False
     return (v if plain else None), face, r.clarity, guess, corr, margin, P
+
+
+VERY_CORR: float | None = 0.85  # a fit this good (any value, a 3 too) whose nine places read
+VERY_MARGIN = 0.12  # nothing clear is read when it leads the next layout by this
+
+
+def _very_strong(r: PipRead, pol: int, corr: float, margin: float, face: Face,
+                 nominal: float) -> bool:
+    """Whether a fit is read on its own strength although its nine places read nothing clear
+    (a face whose edge runs into a ground of its own colour leaves a place unclear): its
+    correlation at least :data:`VERY_CORR`, its lead :data:`VERY_MARGIN`, pips of the fit's
+    colour as strong as a plain read's, a face of a die's size."""
+    return r.value is None and r.contrast * pol < 0 and corr >= VERY_CORR \
+        and margin >= VERY_MARGIN and abs(r.contrast) >= PIP_CONTRAST \
+        and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal
 
 
 def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> np.ndarray:
