@@ -716,9 +716,25 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         # the sharp templates at the blurred fit's fine poses (its coarse search spared)
         sharp = _search_at(L, out[6], nominal, spots, frame_px, None, raw=v not in SHARP_READ,
                            fine=True)
-        if sharp[0] != v:
+        if sharp[0] != v and not (v in SHARP_READ and _sharp_leads(L, sharp[6], nominal, v,
+                                                                     out[5])):
             return (None, *out[1:6])
     return out[:6]
+
+
+SHARP_LEAD: float | None = 0.15  # a blurred 3 / 6 leading by SHARP_BLUR_LEAD whose sharp fit
+SHARP_BLUR_LEAD = 0.2  # leads by SHARP_LEAD (best layout, not read plainly) is read
+
+
+def _sharp_leads(L: np.ndarray, P: np.ndarray, nominal: float, v: int, margin: float) -> bool:
+    """Whether a blurred fit's ``v`` (a value of :data:`SHARP_READ`), leading by ``margin``
+    (at least :data:`SHARP_BLUR_LEAD`), which the sharp templates do not read plainly, is
+    still the sharp fit's best layout by :data:`SHARP_LEAD` at its fine poses ``P``."""
+    if SHARP_LEAD is None or margin < SHARP_BLUR_LEAD:
+        return False
+    best, _f, _c, _g, _corr, lead, _P = _search_at(L, P, nominal, None, 0.0, None, raw=True,
+                                                   fine=True)
+    return best == v and lead >= SHARP_LEAD
 
 
 def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
