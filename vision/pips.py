@@ -30,8 +30,10 @@ face, a shadow: :func:`_one_instead`).
 Blur: a small face's pips are blurred by the frame's pixels (a face 9 frame pixels across has
 pips under 2 pixels wide), so such a face is fitted by templates whose pips are as wide as the
 blur makes them (:func:`blur_sigma`); a 3 or a 6 read so must read with the sharp templates too
-(blurred rows of a 6 pass for a 3's diagonal), and a read short of plain must be the sharp fit's
-best layout.
+(blurred rows of a 6 pass for a 3's diagonal), or lead widely in both fits (:func:`_sharp_leads`),
+and a read short of plain must be the sharp fit's best layout. A very strong fit whose nine places
+read nothing clear (a face's edge against a ground of its colour) is read too
+(:func:`_very_strong`).
 
 A fourth witness, for a face all three rounds refuse: the whole face fitted as a picture (the
 face square and each value's pips, their blur estimated, over a dense pose grid:
