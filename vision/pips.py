@@ -30,8 +30,10 @@ face, a shadow: :func:`_one_instead`).
 Blur: a small face's pips are blurred by the frame's pixels (a face 9 frame pixels across has
 pips under 2 pixels wide), so such a face is fitted by templates whose pips are as wide as the
 blur makes them (:func:`blur_sigma`); a 3 or a 6 read so must read with the sharp templates too
-(blurred rows of a 6 pass for a 3's diagonal), and a read short of plain must be the sharp fit's
-best layout.
+(blurred rows of a 6 pass for a 3's diagonal), or lead widely in both fits (:func:`_sharp_leads`),
+and a read short of plain must be the sharp fit's best layout. A very strong fit whose nine places
+read nothing clear (a face's edge against a ground of its colour) is read too
+(:func:`_very_strong`).
 
 A fourth witness, for a face all three rounds refuse: the whole face fitted as a picture (the
 face square and each value's pips, their blur estimated, over a dense pose grid:
@@ -716,9 +718,25 @@ def _search(L: np.ndarray, C: np.ndarray, nominal: float,
         # the sharp templates at the blurred fit's fine poses (its coarse search spared)
         sharp = _search_at(L, out[6], nominal, spots, frame_px, None, raw=v not in SHARP_READ,
                            fine=True)
-        if sharp[0] != v:
+        if sharp[0] != v and not (v in SHARP_READ and _sharp_leads(L, sharp[6], nominal, v,
+                                                                     out[5])):
             return (None, *out[1:6])
     return out[:6]
+
+
+SHARP_LEAD: float | None = 0.15  # a blurred 3 / 6 leading by SHARP_BLUR_LEAD whose sharp fit
+SHARP_BLUR_LEAD = 0.2  # leads by SHARP_LEAD (best layout, not read plainly) is read
+
+
+def _sharp_leads(L: np.ndarray, P: np.ndarray, nominal: float, v: int, margin: float) -> bool:
+    """Whether a blurred fit's ``v`` (a value of :data:`SHARP_READ`), leading by ``margin``
+    (at least :data:`SHARP_BLUR_LEAD`), which the sharp templates do not read plainly, is
+    still the sharp fit's best layout by :data:`SHARP_LEAD` at its fine poses ``P``."""
+    if SHARP_LEAD is None or margin < SHARP_BLUR_LEAD:
+        return False
+    best, _f, _c, _g, _corr, lead, _P = _search_at(L, P, nominal, None, 0.0, None, raw=True,
+                                                   fine=True)
+    return best == v and lead >= SHARP_LEAD
 
 
 def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
@@ -758,11 +776,28 @@ def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
             and abs(r.contrast) >= PIP_CONTRAST and face.side * frame_px >= STRONG_MIN_PX \
             and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal:
         plain, face = True, replace(face, by_spots=True)
+    if not plain and VERY_CORR is not None and _very_strong(r, pol, corr, margin, face, nominal):
+        plain, face = True, replace(face, by_spots=True)
     if plain and v == 4 and FOUR_VS_FIVE is not None and _five_instead(L, face, pol):
         plain = False
     if plain and v == 2 and ONE_VS_PIP is not None and _one_instead(L, face, r, nominal, pol):
         plain = False
     return (v if plain else None), face, r.clarity, guess, corr, margin, P
+
+
+VERY_CORR: float | None = 0.85  # a fit this good (any value, a 3 too) whose nine places read
+VERY_MARGIN = 0.12  # nothing clear is read when it leads the next layout by this
+
+
+def _very_strong(r: PipRead, pol: int, corr: float, margin: float, face: Face,
+                 nominal: float) -> bool:
+    """Whether a fit is read on its own strength although its nine places read nothing clear
+    (a face whose edge runs into a ground of its own colour leaves a place unclear): its
+    correlation at least :data:`VERY_CORR`, its lead :data:`VERY_MARGIN`, pips of the fit's
+    colour as strong as a plain read's, a face of a die's size."""
+    return r.value is None and r.contrast * pol < 0 and corr >= VERY_CORR \
+        and margin >= VERY_MARGIN and abs(r.contrast) >= PIP_CONTRAST \
+        and MIN_SIDE * nominal <= face.side <= MAX_SIDE * nominal
 
 
 def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> np.ndarray:
