@@ -84,6 +84,7 @@ SAME_LIGHT = True  # a covered point's borrowed look no brighter than its kind's
 SAME_KEEP = 240.0  # ... where the half-lit look is this bright (Lab L) it stays: a cream point
 # near the clip, whose light clipped pixels bound from below only (tuning 700004, green oak:
 # point 13 lit 0.94 by the tops' light read white on four frames; none kept: 52 wrong regions)
+HUE_LOOK = True  # ... and that look lit from the kind's pixels seen unclipped (``_kind_unclipped``)
 LIGHT_FIELD = False  # the light along the points from one smooth field (``vision.lightfield``;
 # off, see ``vision.light.FIELD``)
 CLIP_RANGE = 1.0  # OFF (1.0): on footage it swaps colours, see below. A checker top
@@ -788,7 +789,9 @@ class DiscModel:
             tops_bgr, tops_clip = _bgr_tops(bgr24, gain_bgr, occupied, kinds,
                                             sl, len(dists), col_of)
             if SAME_LIGHT:
-                _light_borrowed(bg_mean, bg_bonus, kind_mean, kinds, empty_light, L)
+                kind_bgr = (_kind_unclipped(bgr24.reshape(24, P, 3), free[:24], kinds[:24],
+                                            empty_light, L) if HUE_LOOK else None)
+                _light_borrowed(bg_mean, bg_bonus, kind_mean, kinds, empty_light, L, kind_bgr)
         glare = None
         if lit is not None and len(lit) > 2 and np.any(lit[2]):
             glare = np.zeros(24, bool)
@@ -1126,22 +1129,55 @@ def unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:
 
 
 def _light_borrowed(bg_mean: np.ndarray, bg_bonus: np.ndarray, kind_mean: dict[int, np.ndarray],
-                    kinds: np.ndarray, light: np.ndarray, L: int) -> None:
+                    kinds: np.ndarray, light: np.ndarray, L: int,
+                    kind_bgr: dict[int, np.ndarray] | None = None) -> None:
     """The covered points' borrowed empty looks (``bg_mean``, Lab (28, P, 3), in place; the
     pixels with a ``bg_bonus``): their kind's mean under ``light`` (24, L), the BGR light their
     checker tops are shown under (``gain_bgr`` without the row's line along the strips, which
     is the tops' own), where that is darker; where the look was ``SAME_KEEP`` bright or more
-    it stays."""
+    it stays. ``kind_bgr``: per kind, its look as BGR under the mean light from the pixels
+    its free strips showed unclipped (NaN where none did, ``_kind_unclipped``): where known,
+    that is the look lit (``HUE_LOOK``)."""
     rows = np.repeat(np.arange(L), SW)
     for i in range(min(24, bg_mean.shape[0])):
         cov = bg_bonus[i] > 0
         if not cov.any():
             continue
         km = kind_mean[int(kinds[i])][cov]
-        look = bgr_to_lab(np.clip(lab_to_bgr(km) * light[i][rows[cov], None], 0.0, 255.0))
+        lg = light[i][rows[cov], None]
+        look = bgr_to_lab(np.clip(lab_to_bgr(km) * lg, 0.0, 255.0))
         old = bg_mean[i, cov]
         keep = (old[:, :1] >= SAME_KEEP) | (look[:, :1] >= old[:, :1])
+        if kind_bgr is not None and int(kinds[i]) in kind_bgr:
+            kb = kind_bgr[int(kinds[i])][cov]
+            known = np.isfinite(kb).all(1, keepdims=True)
+            hue = bgr_to_lab(np.clip(np.where(known, kb, 0.0) * lg, 0.0, 255.0))
+            look = np.where(known, hue, look)
         bg_mean[i, cov] = np.where(keep, old, look)
+
+
+def _kind_unclipped(bgr: np.ndarray, free: np.ndarray, kinds: np.ndarray, light: np.ndarray,
+                    L: int) -> dict[int, np.ndarray]:
+    """Per point kind, (P, 3) its empty look as BGR under the mean light: at each pixel the
+    mean over the kind's free strips that show it with no channel clipped of their pixel
+    divided by their light (``light`` (24, L)); NaN where no free strip does. A clipped cream
+    point shows white, so the kind's mean over bright and dim strips has lost the paint's hue:
+    lit dimmer for a covered point in a shade it is a grey the point is not (held-out 900015,
+    green oak: cream point 13 in a shade, L 208 b 145 emptied, its borrowed look L 192 b 133
+    from clipped points 21 and 23, a white top's b 142: read white on every frame)."""
+    rows = np.repeat(np.arange(L), SW)
+    n = min(24, bgr.shape[0])
+    out: dict[int, np.ndarray] = {}
+    for k in np.unique(kinds[:n]):
+        ids = np.flatnonzero(kinds[:n] == k)
+        s1 = np.zeros(bgr.shape[1:], np.float64)
+        cnt = np.zeros((bgr.shape[1], 1), np.float64)
+        for i in ids:
+            ok = (free[i] & (bgr[i].max(1) < CLIPPED))[:, None]
+            s1 += np.where(ok, bgr[i] / light[i][rows, None], 0.0)
+            cnt += ok
+        out[int(k)] = np.where(cnt > 0, s1 / np.maximum(cnt, 1), np.nan).astype(np.float32)
+    return out
 
 
 def _smooth_rows(g: np.ndarray, cols: np.ndarray, top: np.ndarray) -> np.ndarray:
