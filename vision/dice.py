@@ -90,6 +90,9 @@ STREAK_READ = True
 STREAK_ROUNDS = (True, True)  # a streak's face search: its second and third rounds (bench_dice
 # 32 x 5 tuning 700000+ right +1 die, 1000+ +0, 1 more flat die called cocked; with RECENTRE
 # held-out footage 900002 illegal_standing turn 12's 6 on a white point's edge reads flat)
+FLAT_SPARE = True  # a read window whose reading is taken only as a flat read die (a candidate
+# past the blob finder's, a twin) spares the face reads that can only end cocked (read_die's
+# ``flat_only``; the same dice read, less time)
 TWIN = True  # a read die off its blob's centre: the other of two touching dice (:func:`_twin`)
 TWIN_OFF = 0.3
 RECENTRE = True  # a streak's read face is read again in a window centred on it
@@ -423,8 +426,9 @@ class DiceMemory:
     up to a dozen (recorded footage)."""
 
     def __init__(self) -> None:
-        self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
-        self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None]] = []
+        # (place, block means, held mask, reading, read flat only: :func:`read_die`)
+        self.last: list[tuple[int, int, np.ndarray, bytes, DieReading | None, bool]] = []
+        self.now: list[tuple[int, int, np.ndarray, bytes, DieReading | None, bool]] = []
         self.field: tuple[np.ndarray, np.ndarray, np.ndarray, list[DieReading], int] | None \
             = None
         self.seen: list[DieReading] | None = None  # the last frame's dice as read (unconfirmed)
@@ -473,23 +477,25 @@ class DiceMemory:
             return None
         return f[3]
 
-    def recall(self, win: np.ndarray, a: int, b: int,
-               held: np.ndarray | None) -> tuple[DieReading | None] | None:
+    def recall(self, win: np.ndarray, a: int, b: int, held: np.ndarray | None,
+               flat_only: bool = False) -> tuple[DieReading | None] | None:
         """(the reading,) of the last frame's window at canvas place (a, b) when this frame's
         window ``win`` there still shows the same (and the counted checkers' mask ``held`` is
-        the same); None otherwise."""
+        the same); None otherwise. A reading made for a flat read die only (``flat_only`` of
+        :func:`read_die`) answers only such a read again."""
         hb = b"" if held is None else held.tobytes()
-        for a0, b0, blocks, hb0, reading in self.last:
-            if (a0, b0) != (a, b) or hb0 != hb:
+        for a0, b0, blocks, hb0, reading, flat in self.last:
+            if (a0, b0) != (a, b) or hb0 != hb or (flat and not flat_only):
                 continue
             if int(np.abs(block_means(win) - blocks).max()) <= SAME_LEVEL:
-                self.now.append((a0, b0, blocks, hb0, reading))
+                self.now.append((a0, b0, blocks, hb0, reading, flat))
                 return (reading,)
         return None
 
     def keep(self, a: int, b: int, win: np.ndarray, held: np.ndarray | None,
-             reading: DieReading | None) -> None:
-        self.now.append((a, b, block_means(win), b"" if held is None else held.tobytes(), reading))
+             reading: DieReading | None, flat_only: bool = False) -> None:
+        self.now.append((a, b, block_means(win), b"" if held is None else held.tobytes(), reading,
+                         flat_only))
 
 
 def _dice_key(dice: list[DieReading]) -> list[tuple[Any, ...]]:
@@ -708,7 +714,10 @@ def _d2_light(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, free: np.nda
     checkers; at least :data:`LOCAL_FLOOR`): the board's sigma spans the light's change across
     the whole board, which hides a die like the board under a light part of it."""
     diff = lab - tmpl
-    ok = diff[free][::LOCAL_STEP]
+    # the free pixels' sample as flat indices (the same pixels, in the same order, as
+    # diff[free][::LOCAL_STEP]; a 2-d mask's indexing was half of this function's time)
+    idx = np.flatnonzero(free)[::LOCAL_STEP]
+    ok = diff.reshape(-1, 3)[idx]
     if len(ok) < 50:
         return _d2(lab, tmpl, sigma)
     med = _medians(ok).astype(np.float32)
@@ -718,7 +727,7 @@ def _d2_light(lab: np.ndarray, tmpl: np.ndarray, sigma: np.ndarray, free: np.nda
                        interpolation=cv2.INTER_AREA)
     light = cv2.resize(cv2.medianBlur(small, 5), (w, h), interpolation=cv2.INTER_LINEAR)
     rest = diff - light
-    spread = np.abs(rest[free][::LOCAL_STEP])
+    spread = np.abs(rest.reshape(-1, 3)[idx])
     mad = 1.4826 * _medians(spread).astype(np.float64)
     sig = np.minimum(sigma, np.maximum(LOCAL_K * mad, LOCAL_FLOOR)).astype(np.float32)
     return _d2(rest, np.zeros(3, np.float32), sig)
@@ -742,8 +751,9 @@ def _blobs(lay: Layout, d2: np.ndarray, free: np.ndarray, level: float, die: flo
     out = []
     # (the many specks under a die's size skipped at once: the loop was most of the finder's
     # own time)
-    for k in (np.flatnonzero(stats[1:, 4] >= MIN_BLOB * die * die) + 1).tolist():
-        x0, y0, w, h, area = stats[k]
+    big = (np.flatnonzero(stats[1:, 4] >= MIN_BLOB * die * die) + 1).tolist()
+    boxes = stats[big].tolist()  # (Python ints: numpy scalars' arithmetic was slow here)
+    for k, (x0, y0, w, h, area) in zip(big, boxes, strict=True):
         if area > 6.0 * die * die or max(w, h) > 3.5 * die \
                 or max(w, h) > MAX_BLOB_ASPECT * max(min(w, h), 1):
             # too big or a streak: a die merged with a shadow or a point's edge still has
@@ -839,21 +849,24 @@ def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
 
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
-             held_mosaic: np.ndarray | None = None, ground: bool = True, fit: bool = True
-             ) -> DieReading | None:
+             held_mosaic: np.ndarray | None = None, ground: bool = True, fit: bool = True,
+             flat_only: bool = False) -> DieReading | None:
     """Read the die near canonical ``centre``; None when nothing die-like is there.
     ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`);
-    ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`)."""
+    ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`);
+    ``flat_only``: the caller takes the reading only as a flat read die, so the face reads
+    that could only end cocked are spared (:func:`_read_window`)."""
     span = WIN_DIES * DIE_D * kit.lay.d
     placed = _placed_window(frame, kit, H, centre, held_mosaic)
     if placed is None:
         return None
     centre, a, b, M, held, win = placed
-    seen = kit.memory.recall(win, a, b, held)  # the same window, read once whatever it shows
+    # the same window, read once whatever it shows
+    seen = kit.memory.recall(win, a, b, held, flat_only)
     if seen is not None:
         return seen[0]
-    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit)
-    kit.memory.keep(a, b, win, held, reading)
+    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit, flat_only)
+    kit.memory.keep(a, b, win, held, reading, flat_only)
     return reading
 
 
@@ -897,11 +910,16 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
 
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
                  span: float, held: np.ndarray | None, place: tuple[int, int],
-                 ground_fit: bool = True, fit: bool = True) -> DieReading | None:
+                 ground_fit: bool = True, fit: bool = True, flat_only: bool = False
+                 ) -> DieReading | None:
     """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
     ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
     checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`;
-    ``fit``: False spares a refused face the whole-face fit)."""
+    ``fit``: False spares a refused face the whole-face fit). ``flat_only``: the caller keeps
+    only a flat read die (one found inside a big blob or against the light only): a footprint
+    that is no streak (a streak's read is read again, :func:`_recentred`) and whose shape makes
+    a face read on its spots cocked (:func:`_cocked_shape`) gets no whole-face fit nor learned
+    read, as what those read is taken on its spots: the caller's reading is the same (none)."""
     lay = kit.lay
     die = DIE_D * lay.d
     lab8 = to_lab(win)
@@ -940,13 +958,15 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     c = WIN // 2  # frame pixels per window pixel, at the die
     fpx = float(np.hypot(*np.subtract(_at(M, c + 1, c), _at(M, c, c))))
     streak = aspect > STREAK_ASPECT or fill < STREAK_FILL
+    touching = bool(held is not None and _touches(comp, held))
+    spared = flat_only and not streak and _cocked_shape(aspect, fill, side, dpx, touching)
     if STREAK_READ or not streak:
         value, face, score, guess = read_face(L, cv2.dilate(comp, _grow(dpx)), dpx, fpx,
                                               lift=top_lift(kit, centre, px),
                                               second_round=not streak or STREAK_ROUNDS[0],
                                               third_round=(not streak or STREAK_ROUNDS[1])
                                               and not (joined and JOIN_QUICK),
-                                              ground=ground, fit=fit)
+                                              ground=ground, fit=fit and not spared)
     margin = score
     if face is not None:
         rcx, rcy = face.cx, face.cy
@@ -954,7 +974,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
             value = None
         if RECORD is not None:
             RECORD.append((_at(M, face.cx, face.cy), L, face, value, guess))
-        if LEARNED and value is None:
+        if LEARNED and value is None and not spared:
             feat = dieface.face_crop(L, face.cx, face.cy, face.angle, face.side)
             learned, lead = dieface.classify(feat, guess)
             if learned is not None:  # cocked then from the footprint, as a spots' read
@@ -962,7 +982,6 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     # what the face looks like: the body's colour against the two checker sets
     body = lab8[comp > 0]
     colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
-    touching = bool(held is not None and _touches(comp, held))
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
@@ -972,8 +991,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         cocked = off_field
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
-        cocked = aspect > 1.32 and not _shadowed(side, dpx) or fill < 0.62 or touching \
-            or off_field
+        cocked = _cocked_shape(aspect, fill, side, dpx, touching) or off_field
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
@@ -998,6 +1016,13 @@ LONG_WIDE: float | None = None  # a long footprint this wide (x a die's side) is
 # (900007 illegal_standing, frames 300-312: its pips smeared into stripes, the footprint 1.3+
 # dice wide) was no longer cocked and was read as a 6, and the referee flagged a legal play.
 # Off until a wide footprint's read is told from a smeared one.
+
+
+def _cocked_shape(aspect: float, fill: float, side: float, dpx: float, touching: bool) -> bool:
+    """Whether a footprint (``aspect``, ``fill``, shorter ``side`` in window pixels; ``dpx``: a
+    die's side; ``touching`` a counted checker) makes a die read without a plain face (or on a
+    streak's footprint) cocked: long, not filling its rectangle, or against a checker."""
+    return aspect > 1.32 and not _shadowed(side, dpx) or fill < 0.62 or touching
 
 
 def _shadowed(side: float, dpx: float) -> bool:
@@ -1254,8 +1279,10 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     for i, c in enumerate(found + deep + low):
         if i >= len(found) + len(deep) and _low_spared(lay, c, out):
             continue  # found only at LOCAL_LOW: read while its half's roll is not all read
+        # (a calibrated read keeps a candidate past the blob finder's as a flat read die only)
+        flat = {"flat_only": True} if FLAT_SPARE and not spots and i >= len(found) else {}
         r = read_die(frame, kit, H, c, held, ground=ground,
-                     fit=not (spare_fits and i >= len(found)))
+                     fit=not (spare_fits and i >= len(found)), **flat)
         if spots and r is not None:
             r = _off_wall(frame, kit, H, r, held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
@@ -1614,7 +1641,8 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
     off = np.subtract(c, r.xy)
     if float(np.hypot(*off)) < TWIN_OFF * die:
         return None
-    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground)
+    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground,
+                 **({"flat_only": True} if FLAT_SPARE else {}))
     if t is None or t.value is None or t.cocked or _streak(t):
         return None
     return t

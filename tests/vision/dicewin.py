@@ -34,8 +34,8 @@ def blank_window() -> tuple[np.ndarray, Any]:
     win = np.zeros((dice_mod.WIN, dice_mod.WIN, 3), np.uint8)
     win[:] = BOARD
 
-    def read(w: np.ndarray) -> Any:
-        return dice_mod._read_window(kit, w, np.eye(3), centre, span, None, (a, b))  # type: ignore[arg-type]
+    def read(w: np.ndarray, **kw: Any) -> Any:  # (kw: _read_window's keywords)
+        return dice_mod._read_window(kit, w, np.eye(3), centre, span, None, (a, b), **kw)  # type: ignore[arg-type]
 
     return win, read
 

@@ -167,15 +167,16 @@ def test_a_remembered_window_outlasts_compression_noise(scene_reads: list,
         return kit.canvas.origin + (np.array([b, a], float) + vd.WIN / 2) / kit.canvas.px
 
     # the candidates' windows again (the noise may move the candidates themselves)
-    got = [vd.read_die(noisy, kit, H, centre(a, b), held) for a, b, *_ in windows]
+    got = [vd.read_die(noisy, kit, H, centre(a, b), held, flat_only=flat)
+           for a, b, *_, flat in windows]
     assert got == [e[4] for e in windows] and not reads_done
     assert any(r is not None and r.value is not None for r in got)
     die = next(r for r in first if r.value is not None)
     x, y = (int(round(c)) for c in die.frame_xy)
     cv2.circle(noisy, (x, y), 3, (0, 0, 255), -1)
     kit.memory.new_frame()
-    for a, b, *_ in windows:
-        vd.read_die(noisy, kit, H, centre(a, b), held)
+    for a, b, *_, flat in windows:
+        vd.read_die(noisy, kit, H, centre(a, b), held, flat_only=flat)
     assert reads_done
     kit.memory.forget()
 
