@@ -34,6 +34,14 @@ UNSEEN_SURE = 0.999  # a point over UNSEEN_FRACTION foreign (a hand in view) kee
 # this sure (its most likely count's probability; a hand's edge or its shadow over a point the
 # truth does not call hidden: tuning 700000+ 40 x 5 and 1000+ 64 x 5, 4 unseen read right, none
 # lost; the tower sureness instead kept a sleeve read as a 5-stack, 0.9999 alike)
+BASE_CLEAR = 0.1  # the colour read keeps an over-UNSEEN_FRACTION point read empty when less
+# than this share of its first checker's place is foreign (base_seen_empty): a real photo's
+# empty point under a hand's fingers (dices6: 0.06 of that place foreign; its empty points in
+# plain view 0.27-0.57, the one-shot empty look is rough near the edge)
+NEXT_CLEAR = 0.5  # ... and less than this of its second place (dices6: 0.36): a stack whose
+# first place a one-shot quad's edge misses shows from the second on (held-out 900022 f0: 0.98;
+# one-shot reads of tuning 700000+ 32 x 5: 3 points kept empty right, 3 wrong in frames read
+# 11 of 28; with this 2 right, 1 wrong)
 BAR_LOW = 0.4  # with a hand in view, when a bar half's disc pixels are this foreign, a bar
 BAR_SURE = 0.55  # region read less sure than this is unseen (a hand over the bar read as
 # checkers: tuning 700000+ 40 x 5 and 1000+ 64 x 5, 4 bars hidden by the hand and misread now
@@ -170,6 +178,8 @@ class Counter:
         row = self.points[0].first_row
         for i in np.flatnonzero(np.asarray(f) > unseen):
             r = regions[i]
+            if disc is None and base_seen_empty(r, ev.foreign[i], self.points[0]):  # type: ignore[union-attr]
+                continue
             if disc is None or not r or max(r.values()) < UNSEEN_SURE:
                 regions[i] = None
         if disc is not None and unseen < 1.0:  # a hand in view: a point it partly hides is
@@ -217,6 +227,22 @@ class Counter:
         if COMPLETE and disc is not None and unseen >= 1.0:  # no hand in view
             regions = complete_fifteen(regions, (WHITE_OFF, BLACK_OFF))
         return regions, best
+
+
+def base_seen_empty(r: dict[tuple[int, int], float] | None, foreign: np.ndarray,
+                    ms: MaskSet) -> bool:
+    """Whether a point mostly hidden (a hand over its tip) is still seen empty: read empty at
+    least ``UNSEEN_SURE`` and its first checker's place at the board edge is seen, less than
+    ``BASE_CLEAR`` of it foreign, and its second mostly seen (``NEXT_CLEAR``). Checkers stack
+    from the edge, so a point with that place empty holds none, whatever hides the rest (the
+    colour read only: the disc read keeps any read that sure). ``foreign``: the point strip's
+    foreign pixels (flattened)."""
+    if not r or max(r.items(), key=lambda kv: kv[1])[0] != (0, 0) or \
+            r[(0, 0)] < UNSEEN_SURE:
+        return False
+    first, second = (ms.A[:, ms.col_of[2][k]] > 0 for k in (0, 1))
+    return float(np.mean(foreign[first])) < BASE_CLEAR and \
+        float(np.mean(foreign[second])) < NEXT_CLEAR
 
 
 def sureness(r: dict[tuple[int, int], float], row: int) -> float:

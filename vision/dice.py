@@ -65,7 +65,7 @@ from .blocks import block_means
 from .facefit import one_on_body
 from .geometry import Layout
 from .pins import SHIFT as PIN_SHIFT
-from .pips import Face, read_face, read_pips
+from .pips import Face, pip_spots, read_face, read_pips
 from .stacks import MAX_STACK, point_masks
 from .strips import SW, frame_maps, sample, strip_kinds, strip_length, strip_specs
 
@@ -1284,7 +1284,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         r = read_die(frame, kit, H, c, held, ground=ground,
                      fit=not (spare_fits and i >= len(found)), **flat)
         if spots and r is not None:
-            r = _off_wall(frame, kit, H, r, held)
+            r = _rows_six(frame, kit, H, _off_wall(frame, kit, H, r, held), held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
         if SPOT_READ and spot and r is None:
             r = read_spots(frame, kit, H, c, held)
@@ -1306,6 +1306,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         out.append(r)
         if TWIN:
             t = _twin(frame, kit, H, c, r, held, ground=ground)
+            if t is None and spots:
+                t = _twin_six(frame, kit, H, c, r, held, ground)
             if t is not None:
                 twins.append(t)
     for t in twins:  # two flat dice's faces do not overlap: their centres lie at least
@@ -1571,6 +1573,117 @@ def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
         return r
     again = read_spots(frame, kit, H, np.asarray(r.xy, np.float64), held, wall=True)
     return again if again is not None and again.value == r.value else r
+
+
+ROWS_SIX = True  # one-shot: a refused die showing two rows of three pips is a 6 (_rows_six)
+ROWS_PITCH = (0.2, 0.4)  # a row's pip pitch (x a die's nominal side; a standard 6's is 0.25,
+# real template3's large white 6 0.33)
+ROWS_GAP = (1.2, 2.2)  # the rows' distance (x the pitch; a standard 6's is 2, template3's 1.38:
+# its pips lie closer across and wider along than the pip layouts' 6)
+ROWS_BEND = 0.15  # a row's middle pip at most this far (x the pitch) off its ends' midpoint
+ROWS_TURN = 12.0  # degrees: the rows parallel within this, their offset square to them
+ROWS_SPREAD = 0.15  # the rows' lengths alike within this share
+
+
+def six_in_rows(P: np.ndarray, dpx: float) -> bool:
+    """Whether the six spots ``P`` (window pixels) are a 6's pips: two parallel rows of three,
+    each evenly spaced on a straight line (:data:`ROWS_BEND`), the rows alike in length
+    (:data:`ROWS_SPREAD`), parallel and side by side (:data:`ROWS_TURN`), :data:`ROWS_GAP`
+    pitches apart, the pitch a die's (:data:`ROWS_PITCH` x ``dpx``, a nominal die's side in
+    those pixels). No other face has three pips in a row twice over."""
+    if len(P) != 6:
+        return False
+    P = np.asarray(P, np.float64)
+    for first in _triples():
+        rows = []
+        for idx in (first, tuple(k for k in range(6) if k not in first)):
+            T = P[list(idx)]
+            mid = int(np.argmin(np.linalg.norm(T - T.mean(0), axis=1)))
+            ends = T[[k for k in range(3) if k != mid]]
+            rows.append((ends[0], T[mid], ends[1]))
+        (a1, m1, b1), (a2, m2, b2) = rows
+        d1, d2 = b1 - a1, b2 - a2
+        if np.dot(d1, d2) < 0:
+            d2 = -d2
+        l1, l2 = float(np.hypot(*d1)), float(np.hypot(*d2))
+        pitch = 0.25 * (l1 + l2)
+        if not ROWS_PITCH[0] * dpx <= pitch <= ROWS_PITCH[1] * dpx:
+            continue
+        if abs(l1 - l2) > ROWS_SPREAD * 0.5 * (l1 + l2):
+            continue
+        if max(np.hypot(*(m1 - 0.5 * (a1 + b1))), np.hypot(*(m2 - 0.5 * (a2 + b2)))) \
+                > ROWS_BEND * pitch:
+            continue
+        if abs(d1[0] * d2[1] - d1[1] * d2[0]) > math.sin(math.radians(ROWS_TURN)) * l1 * l2:
+            continue
+        off = m2 - m1
+        gap = float(np.hypot(*off))
+        if not ROWS_GAP[0] * pitch <= gap <= ROWS_GAP[1] * pitch:
+            continue
+        if abs(np.dot(off, d1)) > math.sin(math.radians(ROWS_TURN)) * gap * l1:
+            continue
+        return True
+    return False
+
+
+def _triples() -> list[tuple[int, ...]]:
+    """The ten ways to split six spots into two threes (each as the three with spot 0)."""
+    return [(0, i, j) for i in range(1, 6) for j in range(i + 1, 6)]
+
+
+def _twin_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
+              held: np.ndarray, ground: bool) -> DieReading | None:
+    """One-shot: the other of two touching dice (:func:`_twin`'s window) refused there, read
+    as a 6 when it shows two rows of three pips (:func:`_rows_six`; real template3's white 6
+    touches its 5)."""
+    if not ROWS_SIX or r.value is None or r.cocked:
+        return None
+    off = np.subtract(c, r.xy)
+    if float(np.hypot(*off)) < TWIN_OFF * DIE_D * kit.lay.d:
+        return None
+    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground)
+    if t is None or t.value is not None:
+        return None
+    t = _rows_six(frame, kit, H, t, held)
+    return t if t.value is not None else None
+
+
+def _rows_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+              held: np.ndarray | None) -> DieReading:
+    """One-shot: a refused flat die (real template3's large white 6, its pips laid out apart
+    from the pip layouts' 6, so no layout fits it) read again on a disc round it: exactly six
+    pip-like spots of one colour there, in two rows of three (:func:`six_in_rows`), away from
+    the bar and the field's ends, make it a 6; else ``r`` stands."""
+    if not (ROWS_SIX and r.value is None and not r.cocked):
+        return r
+    lay = kit.lay
+    die = DIE_D * lay.d
+    span = WIN_DIES * die
+    placed = _placed_window(frame, kit, H, np.asarray(r.xy, np.float64), held)
+    if placed is None:
+        return r
+    centre, _a, _b, M, hw, win = placed
+    px = WIN / span
+    dpx = die * px
+    lab8 = to_lab(win)
+    L = lab8[..., 0].astype(np.float32)
+    for _sign, P, _top in pip_spots(L, _bare_disc(dpx, hw), dpx):
+        if not six_in_rows(P, dpx):
+            continue
+        fcx, fcy = P.mean(0)
+        cx_c = float(centre[0] + (fcx / WIN - 0.5) * span)
+        cy_c = float(centre[1] + (fcy / WIN - 0.5) * span)
+        if _near_bar(lay, cx_c, die) or not 0.3 * die <= cy_c <= lay.H - 0.3 * die:
+            return r  # by a wall: it may lean on it (read_spots' rule, without the wall test)
+        rr = 0.3 * dpx
+        box = (slice(int(max(fcy - rr, 0)), int(fcy + rr) + 1),
+               slice(int(max(fcx - rr, 0)), int(fcx + rr) + 1))
+        body = lab8[box].reshape(-1, 3)
+        colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
+        fx, fy = _at(M, fcx, fcy)
+        return replace(r, xy=(cx_c, cy_c), frame_xy=(fx, fy), value=6, colour=colour,
+                       half="white" if cx_c > lay.W / 2 else "black", guess=6)
+    return r
 
 
 def _bright_top(L8: np.ndarray, dpx: float) -> np.ndarray:

@@ -39,12 +39,14 @@ def test_real_photos_one_shot():
         perfect += r == s
         worst = min(worst, r / s)
     assert found == len(truth)
-    # measured: 7 of the 8 photos read with every scored point right; the worst photo (an arm
-    # over the board) 18 of 19 (16 before the shadow-tolerant empty look, the red-edge disc vote
-    # and the rows' offsets about their median)
-    assert perfect >= 7
-    assert worst >= 0.94
-    # measured 184 of 185 (182 before the shadow-tolerant empty look, the red-edge disc vote
+    # measured: all 8 photos read with every scored point right (7 before an empty point under
+    # a hand's fingers was read on its plain edge, vision.checkers.base_seen_empty; the arm's
+    # photo dices6 18 of 19 then, 16 before the shadow-tolerant empty look, the red-edge disc
+    # vote and the rows' offsets about their median)
+    assert perfect >= 8
+    assert worst >= 1.0
+    # measured 185 of 185 (184 before base_seen_empty; 182 before the shadow-tolerant empty
+    # look, the red-edge disc vote
     # and the rows' offsets about their median; 179 before a row whose first checkers cannot
     # place its edge looked for the discs again square-on; 176 before a stack counted in its
     # own pitch, a lone disc of neither set's colour counting nothing and a stack of both sets'
@@ -52,7 +54,7 @@ def test_real_photos_one_shot():
     # with too few first checkers took the other row's stretch, 162 before the rows' ends from
     # their first checkers, 157 before the long edges from them, 151 before the faint second
     # disc vote, 139 before the discs counted the stacks, 74 with the edge finder)
-    assert right >= 183
+    assert right >= 185
 
 
 def test_real_parts_timed(monkeypatch: pytest.MonkeyPatch) -> None:
