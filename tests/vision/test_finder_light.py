@@ -1,10 +1,9 @@
 """The dice finder's light-shifted distance (:func:`vision.dice._d2_light`) samples the free
-pixels by flat indices: the same values as the 2-d mask's indexing it replaced, in less CPU
-time (the half-resolution field of a 1280x720 frame: 115 x 120 pixels, a sixth covered)."""
+pixels by flat indices: the same values as the 2-d mask's indexing it replaced (the
+half-resolution field of a 1280x720 frame: 115 x 120 pixels, a sixth covered). Its speed is
+measured by ``bench.profile_read``, not here: timed tests fail on a loaded machine."""
 
 from __future__ import annotations
-
-import time
 
 import cv2
 import numpy as np
@@ -49,14 +48,3 @@ def test_the_light_shifted_distance_is_the_masks_arithmetic() -> None:
     args = _field(9, covered=0.999)  # too few free pixels: the plain distance
     assert np.array_equal(dice_mod._d2_light(*args), dice_mod._d2(*args[:3]))
 
-
-def test_the_light_shifted_distance_takes_less_cpu() -> None:
-    args = _field(1)
-    best = {}
-    for _ in range(5):  # each in turn, the best of five rounds of 20 (process time)
-        for name, f in (("ref", _reference), ("new", dice_mod._d2_light)):
-            t = time.process_time()
-            for _ in range(20):
-                f(*args)
-            best[name] = min(best.get(name, 1e9), time.process_time() - t)
-    assert best["new"] < 0.85 * best["ref"], best  # (0.6..0.7 measured)
