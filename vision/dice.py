@@ -158,6 +158,9 @@ BESIDE: float | None = 1.3  # a refused square, full footprint this wide or wide
 # side: a die merged with its shadow) has its face looked for beside it (:func:`_beside`)
 BESIDE_OFF = 0.6  # there: discs this far (x a die's side) from the footprint's centre,
 BESIDE_R = 0.75  # this wide (radius, x a die's side); the brightest one's plain read is taken
+BESIDE_DARK = 20.0  # when the footprint is darker than that face by this much (L, medians): its
+# shadow. 700004 f1's 2: 42; f0's blurred 6, with SHARP_LEAD off refused on its footprint, read
+# as a 2 beside it: -24 (its footprint no shadow)
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
 SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
@@ -1018,7 +1021,8 @@ def _beside(L: np.ndarray, comp: np.ndarray, held: np.ndarray | None, dpx: float
     lying off it: (value, face, clarity) of a plain read (as :func:`_read_bare`'s: not on the
     spots only, big enough, a 1 only on a die's body) in the brightest of eight discs
     (:data:`BESIDE_R`) set :data:`BESIDE_OFF` off the footprint's centre, off the counted
-    checkers ``held``; else None. Tuning 700004 f1: a 2 beside its shadow."""
+    checkers ``held``, when the footprint is :data:`BESIDE_DARK` darker than that face; else
+    None. Tuning 700004 f1: a 2 beside its shadow."""
     ys, xs = np.nonzero(comp)
     cx, cy = float(xs.mean()), float(ys.mean())
     yy, xx = np.mgrid[:L.shape[0], :L.shape[1]]
@@ -1040,6 +1044,11 @@ def _beside(L: np.ndarray, comp: np.ndarray, held: np.ndarray | None, dpx: float
         return None
     if value == 1 and not one_on_body(L, face, dpx, ground):
         return None
+    c, s = math.cos(face.angle), math.sin(face.angle)
+    u, w = (xx - face.cx) * c + (yy - face.cy) * s, (yy - face.cy) * c - (xx - face.cx) * s
+    square = (np.abs(u) < face.side / 2) & (np.abs(w) < face.side / 2)
+    if float(np.median(L[square])) - float(np.median(L[comp > 0])) < BESIDE_DARK:
+        return None  # the footprint is no shadow of that face
     return value, face, score
 
 
