@@ -157,6 +157,13 @@ LOCAL_ONE = True  # where a 1 is taken only on a die's body (:func:`vision.facef
 # wrong die of bench_dice 900000+; LOCAL_NOT (1,) lost tuning 700000+'s two 1s so found
 # (0.23, 0.78): bench_dice 32 x 5 700000+ 86.0 -> 86.9 %, 1000+ 94.5 % and 900000+ 92.2 ->
 # 92.7 %, 0 wrong, with LOCAL_ONE against LOCAL_NOT (1,)
+BESIDE: float | None = 1.3  # a refused square, full footprint this wide or wider (x a die's
+# side: a die merged with its shadow) has its face looked for beside it (:func:`_beside`)
+BESIDE_OFF = 0.6  # there: discs this far (x a die's side) from the footprint's centre,
+BESIDE_R = 0.75  # this wide (radius, x a die's side); the brightest one's plain read is taken
+BESIDE_DARK = 20.0  # when the footprint is darker than that face by this much (L, medians): its
+# shadow. 700004 f1's 2: 42; f0's blurred 6, with SHARP_LEAD off refused on its footprint, read
+# as a 2 beside it: -24 (its footprint no shadow)
 SMALL_TOUCH = 0.7  # a footprint narrower (x a die's side) touching a checker, no pip layout fitted
 # on it, is no die
 SLIVER_ASPECT = 2.75  # a footprint longer than this (x its width) and narrower than
@@ -979,6 +986,12 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
             learned, lead = dieface.classify(feat, guess)
             if learned is not None:  # cocked then from the footprint, as a spots' read
                 value, margin, face = learned, lead, replace(face, by_spots=True)
+    if value is None and BESIDE is not None and not streak and side >= BESIDE * dpx \
+            and aspect <= 1.32 and fill >= 0.62:
+        near = _beside(L, comp, held, dpx, fpx, top_lift(kit, centre, px), ground)
+        if near is not None:
+            value, face, score = near
+            margin, rcx, rcy = score, face.cx, face.cy
     # what the face looks like: the body's colour against the two checker sets
     body = lab8[comp > 0]
     colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
@@ -1023,6 +1036,45 @@ def _cocked_shape(aspect: float, fill: float, side: float, dpx: float, touching:
     die's side; ``touching`` a counted checker) makes a die read without a plain face (or on a
     streak's footprint) cocked: long, not filling its rectangle, or against a checker."""
     return aspect > 1.32 and not _shadowed(side, dpx) or fill < 0.62 or touching
+
+
+def _beside(L: np.ndarray, comp: np.ndarray, held: np.ndarray | None, dpx: float, fpx: float,
+            lift: tuple[float, float], ground: np.ndarray | None
+            ) -> tuple[int, Face, float] | None:
+    """A white die on a light point whose footprint ``comp`` (window lightness ``L``; ``dpx``:
+    a die's side, ``fpx``: frame pixels per window pixel) is mostly its dark shadow, the face
+    lying off it: (value, face, clarity) of a plain read (as :func:`_read_bare`'s: not on the
+    spots only, big enough, a 1 only on a die's body) in the brightest of eight discs
+    (:data:`BESIDE_R`) set :data:`BESIDE_OFF` off the footprint's centre, off the counted
+    checkers ``held``, when the footprint is :data:`BESIDE_DARK` darker than that face; else
+    None. Tuning 700004 f1: a 2 beside its shadow."""
+    ys, xs = np.nonzero(comp)
+    cx, cy = float(xs.mean()), float(ys.mean())
+    yy, xx = np.mgrid[:L.shape[0], :L.shape[1]]
+    free = np.ones(L.shape, bool) if held is None else held == 0
+    best, disc = -1.0, None
+    for a in np.radians(np.arange(0, 360, 45)):
+        x, y = cx + BESIDE_OFF * dpx * math.cos(a), cy + BESIDE_OFF * dpx * math.sin(a)
+        d = ((xx - x) ** 2 + (yy - y) ** 2 <= (BESIDE_R * dpx) ** 2) & free
+        if d.sum() < 0.5 * dpx * dpx:
+            continue
+        m = float(np.median(L[d]))
+        if m > best:
+            best, disc = m, d
+    if disc is None:
+        return None
+    value, face, score, _g = read_face(L, disc.astype(np.uint8), dpx, fpx, lift=lift,
+                                       ground=ground)
+    if value is None or face is None or face.by_spots or face.side * fpx < MIN_FACE_PX:
+        return None
+    if value == 1 and not one_on_body(L, face, dpx, ground):
+        return None
+    c, s = math.cos(face.angle), math.sin(face.angle)
+    u, w = (xx - face.cx) * c + (yy - face.cy) * s, (yy - face.cy) * c - (xx - face.cx) * s
+    square = (np.abs(u) < face.side / 2) & (np.abs(w) < face.side / 2)
+    if float(np.median(L[square])) - float(np.median(L[comp > 0])) < BESIDE_DARK:
+        return None  # the footprint is no shadow of that face
+    return value, face, score
 
 
 def _shadowed(side: float, dpx: float) -> bool:
