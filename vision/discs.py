@@ -85,6 +85,11 @@ SAME_KEEP = 240.0  # ... where the half-lit look is this bright (Lab L) it stays
 # near the clip, whose light clipped pixels bound from below only (tuning 700004, green oak:
 # point 13 lit 0.94 by the tops' light read white on four frames; none kept: 52 wrong regions)
 HUE_LOOK = True  # ... and that look lit from the kind's pixels seen unclipped (``_kind_unclipped``)
+HUE_DIM = True  # a light top's hue from its dimmest unclipped pixels where the other colour is
+# dark (``_tops_hue``)
+HUE_DIM_DARK = 0.6  # ... dark: the other colour's unclipped pixels' median BGR mean below this
+# share of this colour's (tuning: green oak 0.38-0.53, navy pearl 0.73-0.88)
+HUE_DIM_Q = 0.3  # ... the dimmer share of its unclipped pixels the hue is taken from
 LIGHT_FIELD = False  # the light along the points from one smooth field (``vision.lightfield``;
 # off, see ``vision.light.FIELD``)
 CLIP_RANGE = 1.0  # OFF (1.0): on footage it swaps colours, see below. A checker top
@@ -1096,10 +1101,7 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
 
     for c in (0, 1):
         mine = [(s, j, col_of[s]) for s, j, colour in occupied if colour == c + 1 and j < nslots]
-        px = np.concatenate([bgr[s, sl.idx[j]] for s, j, _ in mine]) if mine else None
-        ok = None if px is None else px[(px.max(1) < CLIPPED) & (px.min(1) > 20)]
-        hue = (np.median(ok / ok.mean(1, keepdims=True), 0) if ok is not None and len(ok) > 20
-               else np.ones(3))
+        hue = _tops_hue(bgr, sl, occupied, nslots, c)
         for rowflag in (0, 1):
             sel = [m for m in mine if int(kinds[m[0]] >= 2) == rowflag] or mine
             s1, n, lb = acc([(s, j) for s, j, _ in sel], hue)
@@ -1117,6 +1119,40 @@ def _bgr_tops(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, 
                 sh, sn = clipped(here)
                 share[c, rowflag, side] = (sh + SIDE_SHRINK * cm) / (sn + SIDE_SHRINK)
     return out, share
+
+
+def _unclipped_tops(bgr: np.ndarray, sl: Slots, occupied: list[tuple[int, int, int]],
+                    nslots: int, c: int) -> np.ndarray | None:
+    """Colour ``c``'s calibration checkers' pixels (n, 3) with no channel clipped (and none
+    near black); None without a checker."""
+    px = [bgr[s, sl.idx[j]] for s, j, colour in occupied if colour == c + 1 and j < nslots]
+    if not px:
+        return None
+    x = np.concatenate(px)
+    return x[(x.max(1) < CLIPPED) & (x.min(1) > 20)]
+
+
+def _tops_hue(bgr: np.ndarray, sl: Slots, occupied: list[tuple[int, int, int]], nslots: int,
+              c: int) -> np.ndarray:
+    """Colour ``c``'s checkers' hue (BGR ratios to their mean, (3,)): the median over its
+    unclipped pixels; with ``HUE_DIM``, where the other colour is dark (its unclipped pixels'
+    median mean below ``HUE_DIM_DARK`` times this colour's), over the dimmest ``HUE_DIM_Q`` of
+    them. A light top's brighter unclipped pixels sit next to the clip, where the channels
+    saturate towards grey, so a clipped channel put back from their ratios is too dim (tuning
+    700000 green oak: five ivory whites on a dim cream point read empty, sure). Where the
+    other colour is light too (navy pearl's grey pearl) it is left as it was."""
+    ok = _unclipped_tops(bgr, sl, occupied, nslots, c)
+    if ok is None or len(ok) <= 20:
+        return np.ones(3)
+    if HUE_DIM:
+        other = _unclipped_tops(bgr, sl, occupied, nslots, 1 - c)
+        m = ok.mean(1)
+        if (other is not None and len(other) > 20
+                and np.median(other.mean(1)) < HUE_DIM_DARK * np.median(m)):
+            dim = ok[m <= np.quantile(m, HUE_DIM_Q)]
+            if len(dim) > 20:
+                ok = dim
+    return np.median(ok / ok.mean(1, keepdims=True), 0)
 
 
 def unclipped(x: np.ndarray, hue: np.ndarray) -> np.ndarray:

@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from tests.vision.tapped import tapped_frame
+from tests.vision.test_discs_huedim import without_hue_dim
 from vision import discs, read
 from vision.discs import TS, DiscModel, bgr_to_lab, make_slots
 from vision.geometry import BoardShape, Layout
@@ -87,8 +88,7 @@ def test_with_the_bound_alone_they_are_missed(monkeypatch) -> None:  # noqa: ANN
     monkeypatch.setattr(discs, "CLIP_RANGE", 1.0)
     monkeypatch.setattr(discs, "CLIP_CHROMA", 0.0)
     monkeypatch.setattr(discs, "ALIKE", 1.0)
-    p = copy.deepcopy(prof)
-    p._cache.clear()
+    p = without_hue_dim(prof, 700000)  # HUE_DIM alone reads them: test_discs_huedim
     obs = read(img, p)
     assert _best(obs, 0) == (0, 0)
     assert _best(obs, 22) == (0, 0)
