@@ -251,7 +251,7 @@ def test_hand_edges_keeps_a_clear_read_and_a_lone_odd_point():
     from vision.checkers import hand_edges
 
     shaky = {(2, 0): 0.9, (1, 0): 0.1}
-    regions = [shaky, dict(shaky), dict(shaky), {(2, 0): 0.995, (0, 0): 0.005}]
+    regions = [shaky, dict(shaky), dict(shaky), {(2, 0): 0.9999, (0, 0): 0.0001}]
     regions += [{(0, 0): 1.0}] * 20
     foreign = np.zeros(24)
     foreign[:4] = [0.3, 0.3, 0.8, 0.5]
