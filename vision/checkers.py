@@ -42,6 +42,12 @@ NEXT_CLEAR = 0.5  # ... and less than this of its second place (dices6: 0.36): a
 # first place a one-shot quad's edge misses shows from the second on (held-out 900022 f0: 0.98;
 # one-shot reads of tuning 700000+ 32 x 5: 3 points kept empty right, 3 wrong in frames read
 # 11 of 28; with this 2 right, 1 wrong)
+EDGE_SURE = 0.9995  # with a hand in view, a point over HIDDEN_LOW foreign read less sure than this
+EDGE_BLOB = 0.35  # is unseen when its own front holds a solid foreign patch over this share
+EDGE_BESIDE = 0.4  # or a row neighbour's front is more foreign than this and than its own (the
+# hand's edge over the point, its skin read as a checker or two, often 0.99+ sure: tuning
+# 700000+ frames perfect 79.4 -> 80.6 % (EDGE_SURE 0.99: 80.0), no right read of a point the
+# hand does not hide made unseen; ``hand_edges``)
 BAR_LOW = 0.4  # with a hand in view, when a bar half's disc pixels are this foreign, a bar
 BAR_SURE = 0.55  # region read less sure than this is unseen (a hand over the bar read as
 # checkers: tuning 700000+ 40 x 5 and 1000+ 64 x 5, 4 bars hidden by the hand and misread now
@@ -243,6 +249,25 @@ def base_seen_empty(r: dict[tuple[int, int], float] | None, foreign: np.ndarray,
     first, second = (ms.A[:, ms.col_of[2][k]] > 0 for k in (0, 1))
     return float(np.mean(foreign[first])) < BASE_CLEAR and \
         float(np.mean(foreign[second])) < NEXT_CLEAR
+
+
+def hand_edges(regions: list, foreign: np.ndarray, blobs: np.ndarray, row: int) -> list:
+    """With a hand in view: the points a hand's edge reaches over reported unseen
+    (``EDGE_SURE``, ``EDGE_BLOB``, ``EDGE_BESIDE``). ``foreign``: each point's front share of
+    foreign pixels; ``blobs``: the share of it in a solid patch; ``row``: a first row's
+    length (``sureness``). A hand's skin over an empty point's edge fits a light checker well
+    enough to be read as one or two, fairly sure; the solid patch, or the hand's body over the
+    point beside it, tells it from a checker under odd light."""
+    out = list(regions)
+    f = np.asarray(foreign, float)[:24]
+    for i in np.flatnonzero(f > HIDDEN_LOW):
+        r = out[i]
+        if not r or sureness(r, row) >= EDGE_SURE:
+            continue
+        near = [j for j in (i - 1, i + 1) if 0 <= j < 24 and j // 12 == i // 12]
+        if blobs[i] > EDGE_BLOB or any(f[j] > max(EDGE_BESIDE, f[i]) for j in near):
+            out[i] = None
+    return out
 
 
 def sureness(r: dict[tuple[int, int], float], row: int) -> float:

@@ -25,7 +25,7 @@ from engine.observation import Observation
 from . import readmemory
 from .appearance import to_lab
 from .blocks import block_means
-from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, sureness
+from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, hand_edges, sureness
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
@@ -65,6 +65,8 @@ CHECKERS = 15  # of each colour
 TALL = 5  # a point's count past this (a first row) may be a sleeve read as a stack
 OVER_FIFTEEN = True  # with a hand in view, counts past fifteen of a colour are unseen
 # (``fifteen_at_most``)
+HAND_EDGES = True  # with a hand in view, points its edge reaches over are unseen
+# (``vision.checkers.hand_edges``)
 LONE_GUARD = True  # tops relearned from lone checkers (``vision.lonetops``) that make the frame
 # they were learned on look like a hand are taken back (``guarded_lone_tops``)
 BAR_LIGHT = True  # the bar's checker tops under the light beside it (tuning 700000+: 11 -> 9
@@ -339,6 +341,8 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         unseen = UNSEEN_FRACTION if hand else 2.0  # (dev 700000-39: 14 -> 10 such misreads)
         regions, _best = prep["counter"].regions(ev, profile.scale, disc, unseen, redo,
                                                  None if mem is None else mem.points)
+        if hand and HAND_EDGES:
+            regions = _hand_edges(regions, disc, prep)
         if hand and OVER_FIFTEEN:
             regions = fifteen_at_most(regions)
     else:
@@ -376,6 +380,15 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         cube = remembered_cube(frame, profile)  # the last frame's when its strips are the same
     return Observation(regions=regions, dice=dice, cube=cube, hand=hand, settled=settled,
                        confidence=conf, base=base)
+
+
+def _hand_edges(regions: list, disc: DiscEvidence, prep: dict[str, Any]) -> list:
+    """``vision.checkers.hand_edges`` on this frame's evidence (the hand's foreign map)."""
+    seen = getattr(disc, "hand_seen", None)
+    if seen is None:
+        return regions
+    return hand_edges(regions, disc.foreign, _blobs(seen, prep),
+                      prep["counter"].points[0].first_row)
 
 
 def _regather(profile: BoardProfile) -> None:

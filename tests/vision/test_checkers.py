@@ -229,3 +229,37 @@ def test_a_tall_stack_is_as_sure_as_its_colour_holding_a_row():
     assert sureness({(0, 6): 0.5, (0, 7): 0.3, (6, 0): 0.2}, 5) == pytest.approx(0.8)
     assert sureness({(2, 0): 0.6, (1, 0): 0.4}, 5) == pytest.approx(0.6)  # short: its own
     assert sureness({(4, 1): 0.55, (5, 0): 0.45}, 5) == pytest.approx(0.55)  # mixed: its own
+
+
+@pytest.mark.parametrize("seed, k, point", [(700025, 2, 20), (700011, 4, 8)])
+def test_a_point_under_a_hands_edge_is_unseen(seed, k, point):
+    """Tuning seeds 700025 (frame 2) and 700011 (frame 4): a hand's edge over an empty point
+    (under half its front foreign) is read as white checkers, sure past ``HIDDEN_SURE``; the
+    solid patch on it or the hand's body on the point beside it (``hand_edges``) reports it
+    unseen."""
+    from vision import read
+
+    setup, scene, prof = _calibrated(seed, random_setup(seed).style.name)
+    img, tr = scene.render(random_state(setup, seed * 100 + k))
+    assert tr["hand"] and point in tr["hidden_regions"]
+    obs = read(img, prof)
+    assert obs.hand
+    assert obs.best_counts()[point] is None
+
+
+def test_hand_edges_keeps_a_clear_read_and_a_lone_odd_point():
+    from vision.checkers import hand_edges
+
+    shaky = {(2, 0): 0.9, (1, 0): 0.1}
+    regions = [shaky, dict(shaky), dict(shaky), {(2, 0): 0.9999, (0, 0): 0.0001}]
+    regions += [{(0, 0): 1.0}] * 20
+    foreign = np.zeros(24)
+    foreign[:4] = [0.3, 0.3, 0.8, 0.5]
+    blobs = np.zeros(24)
+    out = hand_edges(regions, foreign, blobs, 5)
+    # point 1 lies beside the hand's body on point 2; point 0 only beside another edge; point 2
+    # is more foreign than its neighbours; point 3's read is clear
+    assert [r is None for r in out[:4]] == [False, True, False, False]
+    blobs[0] = 0.5  # a solid patch on point 0 itself
+    assert hand_edges(regions, foreign, blobs, 5)[0] is None
+    assert out[4:] == regions[4:]
