@@ -502,8 +502,8 @@ class DiscModel:
         ll += z[..., 2]
         ll *= -0.5
         ll += g.const
-        clipped = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
-        tell, cz = _glare_censored(ll, x, g, clipped)
+        cm = xu[..., 0] >= CLIP_L  # the clipped pixels (n, Q)
+        tell, cz = _glare_censored(ll, x, g, cm)
         lbg, lw, lb = np.maximum(ll, OTHER_LOG, out=ll)  # each may also be something else
         foreign = np.maximum(lw, lb)
         np.maximum(foreign, lbg, out=foreign)
@@ -519,27 +519,23 @@ class DiscModel:
             lb[cz] = best - np.maximum(tell, 0.0)
         if EMPTY_SAYS is None and CLIP_SAYS is None:
             return lw, lb, foreign
+        # masks over all pixels in place of indexing the clipped ones (thousands under glare:
+        # fancy indexing of the strided model views cost more than the likelihoods)
+        m1, m2 = g.mean[1][..., 0], g.mean[2][..., 0]
         if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright own
             # empty look by EMPTY_SAYS at most (both may clip under the light there)
-            bright = (g.mean[0][..., 0][clipped] >= EMPTY_L) & (
-                g.inv[0][..., 0][clipped] >= 1.0 / EMPTY_SIGMA)
-            for c, llr in ((1, lw), (2, lb)):
-                on = bright & (g.mean[c][..., 0][clipped] >= BOTH_L)
-                at = tuple(i[on] for i in clipped)
-                if len(at[0]):
-                    llr[at] = np.clip(llr[at], -EMPTY_SAYS, EMPTY_SAYS)
+            bright = cm & (g.mean[0][..., 0] >= EMPTY_L)
+            bright &= g.inv[0][..., 0] >= 1.0 / EMPTY_SIGMA
+            for m, llr in ((m1, lw), (m2, lb)):
+                np.clip(llr, -EMPTY_SAYS, EMPTY_SAYS, out=llr, where=bright & (m >= BOTH_L))
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            sat = clipped
-            both = np.minimum(g.mean[1][..., 0][sat], g.mean[2][..., 0][sat]) >= BOTH_L
-            sat = tuple(i[both] for i in sat)
-            if len(sat[0]):
-                a, b = lw[sat], lb[sat]
-                best = np.maximum(a, b)
-                best -= CLIP_SAYS
-                lw[sat] = np.maximum(a, best)
-                lb[sat] = np.maximum(b, best)
+            sat = cm & (np.minimum(m1, m2) >= BOTH_L)
+            best = np.maximum(lw, lb)
+            best -= CLIP_SAYS
+            np.maximum(lw, best, out=lw, where=sat)
+            np.maximum(lb, best, out=lb, where=sat)
         return lw, lb, foreign
 
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
@@ -873,18 +869,16 @@ def _both_clip(g: Gathered) -> None:
     g.censor = on if g.censor is None else g.censor | on
 
 
-def _glare_censored(ll: np.ndarray, x: np.ndarray, g: Gathered,
-                    clipped: tuple[np.ndarray, ...]
+def _glare_censored(ll: np.ndarray, x: np.ndarray, g: Gathered, clipped: np.ndarray
                     ) -> tuple[np.ndarray | None, tuple[np.ndarray, ...]]:
-    """Of the clipped pixels ``clipped`` ((strip, disc pixel) indices), those on strips read
-    censored (``Gathered.censor``, ``CENSORED``) and how much likelier white explains each
-    than black (``_censored_colours``); (None, ...) where there are none."""
-    if not CENSORED or g.censor is None or not len(clipped[0]):
-        return None, clipped
-    on = g.censor[clipped[0]]
-    if not on.any():
-        return None, clipped
-    at = tuple(i[on] for i in clipped)
+    """Of the clipped pixels (``clipped``: (n, Q) mask), those on strips read censored
+    (``Gathered.censor``, ``CENSORED``) as (strip, disc pixel) indices and how much likelier
+    white explains each than black (``_censored_colours``); (None, ()) where there are none."""
+    if not CENSORED or g.censor is None or not g.censor.any():
+        return None, ()
+    at = np.nonzero(clipped & g.censor[:, None])
+    if not len(at[0]):
+        return None, ()
     tell = _censored_colours(ll, x, g, at)
     if g.blind is not None:
         tell[g.blind[at[0]]] = 0.0
