@@ -3,14 +3,21 @@
 clipped ones (thousands under glare; the fancy indexing of the strided model views cost more
 than the likelihoods): its LLRs are bit for bit those of the indexed reading, kept here as the
 reference, on strips with many clipped pixels, bright empty looks, bright tops, censored and
-blind strips."""
+blind strips. Likewise ``Gathered.alike`` on one strip and ``change_llr``'s parameters kept
+through a point's learned empty look."""
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
+from tests.scenes.dataset import random_state
+from tests.vision.test_hands import _calibrated
 from vision import discs
 from vision.discs import DiscModel, Gathered, take_pixels
+from vision.read import disc_evidence, prepared
+from vision.strips import N_STRIPS, sample
 
 
 def _reference(lab: np.ndarray, g: Gathered) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -102,3 +109,64 @@ def test_masked_clipped_rules_are_the_indexed_ones_bit_for_bit() -> None:
         assert np.count_nonzero(want[0] != want[1]) > 1000
         clipped = take_pixels(lab, g.idx)[..., 0] >= discs.CLIP_L
         assert np.count_nonzero((want[0] != want[1]) & clipped) > 300
+
+
+def test_one_strips_alike_is_the_whole_alike_bit_for_bit() -> None:
+    """``Gathered.alike`` on one strip's pixels (after ``refresh_empty`` gave them a learned
+    empty look; each model's row set by one index) leaves the same parameters as ``alike``
+    over everything: the other strips keep theirs, the strip's tops come back where the new
+    look is unlike them."""
+    lab, g = _case(3, False, False)
+    g.alike()
+    row, px = 2, np.flatnonzero(np.random.default_rng(4).random(g.idx.shape[0]) < 0.4)
+    m = g.mean[0, row, px] + np.float32(5.0)
+    inv = g.inv[0, row, px] * np.float32(0.7)
+    c = g.const[0, row, px] - np.float32(0.3)
+    g.mean[0, row, px], g.inv[0, row, px], g.const[0, row, px] = m, inv, c
+    whole = copy.deepcopy(g)
+    whole.alike()
+    g.alike(row, px, (m, inv, c))
+    for name in ("mean", "inv", "const"):
+        assert np.array_equal(getattr(g, name), getattr(whole, name))
+    assert g.tops is not None
+    assert 0 < np.count_nonzero(g.mean[1, row, px] != g.tops[0][0, row, px]) < 3 * len(px)
+
+
+def test_a_learned_point_look_keeps_the_trays_change_parameters() -> None:
+    """``learn_empty`` on a point keeps ``change_llr``'s parameters of the trays (their looks
+    did not change; building them again cost more than the trays' evidence): the trays' LLRs
+    are those of a model that builds them afresh; tops changed before the learning are taken
+    as a rebuild took them; tops changed with no learning since keep the parameters as they
+    were (as before). Tuning seed 700001."""
+    setup, scene, _, shared = _calibrated(700001)
+    prof = copy.deepcopy(shared)  # (the cached profile is other tests' too)
+    img, _ = scene.render(random_state(setup, 700001 * 100))
+    prep = prepared(prof, (img.shape[1], img.shape[0]))
+    disc_evidence(sample(img, prep["maps"], N_STRIPS), prof, prep)
+    d = prof.discs
+    assert d is not None and d._change is not None
+    trays, key = np.arange(26, 28), (26, 27)
+    lab = prep["lab"][26:]
+    built = d._change[key][0]
+
+    def fresh() -> np.ndarray:
+        other = copy.deepcopy(d)
+        other._change = None
+        return other.change_llr(lab, trays)
+
+    def learn() -> int:
+        strip = next(i for i in range(24) if d.borrowed(i).any())
+        look = np.clip(np.rint(d.bg_mean[strip]), 0, 255).astype(np.uint8)
+        assert d.learn_empty(strip, look, np.ones(look.shape[0], bool))
+        return strip
+
+    learn()
+    assert np.array_equal(d.change_llr(lab, trays), fresh())
+    assert d._change[key][0] is built  # kept, not built again
+    # the black tops relearned (``learn_lone_tops``), here near black's tray floor
+    d.mean[1][:] = lab[0].astype(np.float32).mean(0) + np.float32([10.0, 0.0, 0.0])
+    stale = d.change_llr(lab, trays)
+    assert not np.array_equal(stale, fresh())  # no look learned since: as it was
+    learn()
+    assert np.array_equal(d.change_llr(lab, trays), fresh())
+    assert not np.array_equal(d.change_llr(lab, trays), stale)
