@@ -636,7 +636,7 @@ class DiscModel:
         x = lab[take].astype(np.float32)
         z = (x - self.bg_mean[strip, take]) / self.bg_sigma[strip, take]
         z *= z
-        if np.quantile(z.mean(-1), 0.95) > LEARN_FIT:
+        if not _quantile_within(z.mean(-1), 0.95, LEARN_FIT):
             return False
         assert self.bg_bonus is not None
         if self._noise is None:  # the points' own looks' spread (all the same, from the fit)
@@ -924,6 +924,22 @@ def _censored_colours(ll: np.ndarray, x: np.ndarray, g: Gathered,
         dens = -0.5 * z * z + np.log(inv) - HALF_LOG_2PI
         out.append(ll[k][at] - dens + log_tail((CLIP_L - m) * inv))
     return np.clip(out[0] - out[1], -CLIP, CLIP).astype(np.float32)
+
+
+def _quantile_within(v: np.ndarray, q: float, bound: float) -> bool:
+    """Whether ``np.quantile(v, q) <= bound``, by counting the values past the bound where that
+    settles it: the quantile lies between the sorted values about ``q (n - 1)`` (numpy's lerp
+    between two neighbours never leaves them), so two places either side of those are taken
+    (rounding of the index); np.quantile itself only when the bound falls between them."""
+    n = len(v)
+    h = int(np.floor(q * (n - 1)))
+    lo, hi = max(h - 1, 0), min(h + 2, n - 1)
+    over = int(np.count_nonzero(v > bound))
+    if over >= n - lo:  # the sorted value at lo is past the bound: so are those after
+        return False
+    if over <= n - 1 - hi:  # the sorted value at hi is within: so are those before
+        return True
+    return not np.quantile(v, q) > bound
 
 
 def take_pixels(px: np.ndarray, idx: np.ndarray) -> np.ndarray:

@@ -170,3 +170,25 @@ def test_a_learned_point_look_keeps_the_trays_change_parameters() -> None:
     learn()
     assert np.array_equal(d.change_llr(lab, trays), fresh())
     assert not np.array_equal(d.change_llr(lab, trays), stale)
+
+
+def test_the_learned_looks_fit_is_np_quantiles_decision() -> None:
+    """``learn_empty``'s fit test (the 95th percentile of the mean squared z within
+    ``LEARN_FIT``) counts the values past the bound in place of np.quantile where that settles
+    it: the same decision on skewed, rounded and tied values, bounds at the quantile itself
+    and at the sorted values beside it."""
+    rng = np.random.default_rng(5)
+    decided = 0
+    for it in range(400):
+        n = int(rng.integers(1, 200))
+        v = (rng.gamma(1.0, 5.0, n) ** rng.uniform(0.5, 2.0)).astype(np.float32)
+        if it % 3 == 0:
+            v = np.round(v).astype(np.float32)
+        s = np.sort(v)
+        q = float(np.quantile(v, 0.95))
+        h = int(0.95 * (n - 1))
+        for bound in (16.0, q, float(np.float32(q)), float(s[h]), float(s[min(h + 1, n - 1)])):
+            want = not np.quantile(v, 0.95) > bound
+            assert discs._quantile_within(v, 0.95, bound) == want
+            decided += 1
+    assert decided == 2000
