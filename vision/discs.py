@@ -233,6 +233,21 @@ class Gathered:
     # (``CENSORED``: points under a glare spot of their own)
     blind: np.ndarray | None = None  # (n,) of those, the strips where a clipped pixel says
     # nothing of the colour (``BOTH_CLIP_SHARE``: both tops as lit there clip)
+    _says: tuple | None = field(default=None, repr=False, compare=False)  # ``says_masks``'
+    # (the constants they were made with, the masks); dropped when the parameters change
+
+    def says_masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(n, Q) masks of the disc pixels where a clipped pixel's say is bounded, whatever
+        the frame: white's and black's ``EMPTY_SAYS`` (a bright own empty look and a bright
+        top) and ``CLIP_SAYS`` (both tops bright); made once per set of parameters."""
+        key = (EMPTY_L, EMPTY_SIGMA, BOTH_L)
+        if self._says is None or self._says[0] != key:
+            m1, m2 = self.mean[1][..., 0], self.mean[2][..., 0]
+            bright = self.mean[0][..., 0] >= EMPTY_L
+            bright &= self.inv[0][..., 0] >= 1.0 / EMPTY_SIGMA
+            self._says = (key, bright & (m1 >= BOTH_L), bright & (m2 >= BOTH_L),
+                          np.minimum(m1, m2) >= BOTH_L)
+        return self._says[1:]
 
     def alike(self, row: int | None = None, px: np.ndarray | None = None,
               empty: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
@@ -243,6 +258,7 @@ class Gathered:
         the tighter model (a white checker missed on a light point, a phantom on a borrowed
         look). ``empty``: the empty look's (mean, inverse spread, constant) at those pixels,
         when the caller has them (reading them back from the gathered layout is slow)."""
+        self._says = None
         if self.tops is None:
             self.tops = (self.mean[1:].copy(), self.inv[1:].copy(), self.const[1:].copy())
         at: tuple = (slice(None),) if row is None else (row,) if px is None else (row, px)
@@ -492,6 +508,7 @@ class DiscModel:
         inv = (1.0 / s).astype(np.float32)
         m, c = m.astype(np.float32), c.astype(np.float32)
         g.mean[0, where, px], g.inv[0, where, px], g.const[0, where, px] = m, inv, c
+        g._says = None
         if g.tops is not None:  # the disc pixels whose empty look changed
             g.alike(where, px, (m, inv, c))
 
@@ -528,18 +545,17 @@ class DiscModel:
         if EMPTY_SAYS is None and CLIP_SAYS is None:
             return lw, lb, foreign
         # masks over all pixels in place of indexing the clipped ones (thousands under glare:
-        # fancy indexing of the strided model views cost more than the likelihoods)
-        m1, m2 = g.mean[1][..., 0], g.mean[2][..., 0]
+        # fancy indexing of the strided model views cost more than the likelihoods); the
+        # frame's part of them is only which pixels clipped
+        ew, eb, both = g.says_masks()
         if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright own
             # empty look by EMPTY_SAYS at most (both may clip under the light there)
-            bright = cm & (g.mean[0][..., 0] >= EMPTY_L)
-            bright &= g.inv[0][..., 0] >= 1.0 / EMPTY_SIGMA
-            for m, llr in ((m1, lw), (m2, lb)):
-                np.clip(llr, -EMPTY_SAYS, EMPTY_SAYS, out=llr, where=bright & (m >= BOTH_L))
+            for on, llr in ((ew, lw), (eb, lb)):
+                np.clip(llr, -EMPTY_SAYS, EMPTY_SAYS, out=llr, where=cm & on)
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            sat = cm & (np.minimum(m1, m2) >= BOTH_L)
+            sat = cm & both
             best = np.maximum(lw, lb)
             best -= CLIP_SAYS
             np.maximum(lw, best, out=lw, where=sat)

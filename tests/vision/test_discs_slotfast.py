@@ -192,3 +192,28 @@ def test_the_learned_looks_fit_is_np_quantiles_decision() -> None:
             assert discs._quantile_within(v, 0.95, bound) == want
             decided += 1
     assert decided == 2000
+
+
+def test_the_clipped_rules_masks_follow_the_parameters(monkeypatch) -> None:  # noqa: ANN001
+    """``Gathered.says_masks`` are made once per set of parameters: kept between frames,
+    made again after ``alike`` (a learned empty look) and when the constants change; the LLRs
+    stay the indexed reading's throughout."""
+    lab, g = _case(6, True, False)
+    g.alike()
+    for a, b in zip(_reference(lab, g), DiscModel.slot_llr(lab, g), strict=True):
+        assert np.array_equal(a, b)
+    first = g.says_masks()[0]
+    assert g.says_masks()[0] is first  # kept
+    row = 1
+    px = np.flatnonzero(g.mean[0, row, :, 0] < 230.0)
+    m = g.mean[0, row, px] + np.float32([25.0, 0.0, 0.0])
+    inv, c = g.inv[0, row, px] * np.float32(1.5), g.const[0, row, px]
+    g.mean[0, row, px], g.inv[0, row, px] = m, inv
+    g.alike(row, px, (m, inv, c))
+    assert g._says is None
+    for a, b in zip(_reference(lab, g), DiscModel.slot_llr(lab, g), strict=True):
+        assert np.array_equal(a, b)
+    assert not np.array_equal(g.says_masks()[0], first)
+    monkeypatch.setattr(discs, "BOTH_L", 230.0)
+    for a, b in zip(_reference(lab, g), DiscModel.slot_llr(lab, g), strict=True):
+        assert np.array_equal(a, b)
