@@ -239,6 +239,21 @@ class Gathered:
     # (``CENSORED``: points under a glare spot of their own)
     blind: np.ndarray | None = None  # (n,) of those, the strips where a clipped pixel says
     # nothing of the colour (``BOTH_CLIP_SHARE``: both tops as lit there clip)
+    _says: tuple | None = field(default=None, repr=False, compare=False)  # ``says_masks``'
+    # (the constants they were made with, the masks); dropped when the parameters change
+
+    def says_masks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(n, Q) masks of the disc pixels where a clipped pixel's say is bounded, whatever
+        the frame: white's and black's ``EMPTY_SAYS`` (a bright own empty look and a bright
+        top) and ``CLIP_SAYS`` (both tops bright); made once per set of parameters."""
+        key = (EMPTY_L, EMPTY_SIGMA, BOTH_L)
+        if self._says is None or self._says[0] != key:
+            m1, m2 = self.mean[1][..., 0], self.mean[2][..., 0]
+            bright = self.mean[0][..., 0] >= EMPTY_L
+            bright &= self.inv[0][..., 0] >= 1.0 / EMPTY_SIGMA
+            self._says = (key, bright & (m1 >= BOTH_L), bright & (m2 >= BOTH_L),
+                          np.minimum(m1, m2) >= BOTH_L)
+        return self._says[1:]
 
     def alike(self, row: int | None = None, px: np.ndarray | None = None,
               empty: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> None:
@@ -249,6 +264,7 @@ class Gathered:
         the tighter model (a white checker missed on a light point, a phantom on a borrowed
         look). ``empty``: the empty look's (mean, inverse spread, constant) at those pixels,
         when the caller has them (reading them back from the gathered layout is slow)."""
+        self._says = None
         if self.tops is None:
             self.tops = (self.mean[1:].copy(), self.inv[1:].copy(), self.const[1:].copy())
         at: tuple = (slice(None),) if row is None else (row,) if px is None else (row, px)
@@ -263,6 +279,13 @@ class Gathered:
         d2 = np.square(tm - bm[None])
         d2 /= np.reciprocal(np.square(ti)) + np.reciprocal(np.square(bi))[None]
         same = (d2.sum(-1) < ALIKE * ALIKE)[..., None]  # (2, ..., 1)
+        if px is not None:  # one strip's pixels: each model's row set by one index (the
+            # slice-and-index form is several times slower on the gathered layout)
+            for k in (0, 1):
+                self.mean[k + 1, row][px] = np.where(same[k], bm, tm[k])
+                self.inv[k + 1, row][px] = np.where(same[k], bi, ti[k])
+                self.const[k + 1, row][px] = np.where(same[k, :, 0], bc, tc[k])
+            return
         self.mean[(slice(1, 3),) + at] = np.where(same, bm[None], tm)
         self.inv[(slice(1, 3),) + at] = np.where(same, bi[None], ti)
         self.const[(slice(1, 3),) + at] = np.where(same[..., 0], bc[None], tc)
@@ -312,7 +335,8 @@ class DiscModel:
     learned: np.ndarray | None = field(default=None, repr=False, compare=False)  # the strip
     # pixels the last ``learn_empty`` took
     _change: dict | None = field(default=None, repr=False, compare=False)  # change_llr's
-    # parameters per set of strips (their empty looks change only through ``learn_empty``)
+    # parameters per set of strips (their empty looks change only through ``learn_empty``),
+    # the tops they were built with and whether an empty look was learned since
 
     # -- evidence -------------------------------------------------------------------------------
 
@@ -490,6 +514,7 @@ class DiscModel:
         inv = (1.0 / s).astype(np.float32)
         m, c = m.astype(np.float32), c.astype(np.float32)
         g.mean[0, where, px], g.inv[0, where, px], g.const[0, where, px] = m, inv, c
+        g._says = None
         if g.tops is not None:  # the disc pixels whose empty look changed
             g.alike(where, px, (m, inv, c))
 
@@ -508,8 +533,8 @@ class DiscModel:
         ll += z[..., 2]
         ll *= -0.5
         ll += g.const
-        clipped = np.nonzero(xu[..., 0] >= CLIP_L)  # few: indexed, not masked whole
-        tell, cz = _glare_censored(ll, x, g, clipped)
+        cm = xu[..., 0] >= CLIP_L  # the clipped pixels (n, Q)
+        tell, cz = _glare_censored(ll, x, g, cm)
         lbg, lw, lb = np.maximum(ll, OTHER_LOG, out=ll)  # each may also be something else
         foreign = np.maximum(lw, lb)
         np.maximum(foreign, lbg, out=foreign)
@@ -525,27 +550,22 @@ class DiscModel:
             lb[cz] = best - np.maximum(tell, 0.0)
         if EMPTY_SAYS is None and CLIP_SAYS is None:
             return lw, lb, foreign
+        # masks over all pixels in place of indexing the clipped ones (thousands under glare:
+        # fancy indexing of the strided model views cost more than the likelihoods); the
+        # frame's part of them is only which pixels clipped
+        ew, eb, both = g.says_masks()
         if EMPTY_SAYS is not None:  # a clipped pixel tells a bright top from a bright own
             # empty look by EMPTY_SAYS at most (both may clip under the light there)
-            bright = (g.mean[0][..., 0][clipped] >= EMPTY_L) & (
-                g.inv[0][..., 0][clipped] >= 1.0 / EMPTY_SIGMA)
-            for c, llr in ((1, lw), (2, lb)):
-                on = bright & (g.mean[c][..., 0][clipped] >= BOTH_L)
-                at = tuple(i[on] for i in clipped)
-                if len(at[0]):
-                    llr[at] = np.clip(llr[at], -EMPTY_SAYS, EMPTY_SAYS)
+            for on, llr in ((ew, lw), (eb, lb)):
+                np.clip(llr, -EMPTY_SAYS, EMPTY_SAYS, out=llr, where=cm & on)
         if CLIP_SAYS is not None:  # a clipped pixel tells the colours apart by CLIP_SAYS at most
             # where both tops are bright (a dark top cannot clip: there a clipped pixel is
             # rightly white)
-            sat = clipped
-            both = np.minimum(g.mean[1][..., 0][sat], g.mean[2][..., 0][sat]) >= BOTH_L
-            sat = tuple(i[both] for i in sat)
-            if len(sat[0]):
-                a, b = lw[sat], lb[sat]
-                best = np.maximum(a, b)
-                best -= CLIP_SAYS
-                lw[sat] = np.maximum(a, best)
-                lb[sat] = np.maximum(b, best)
+            sat = cm & both
+            best = np.maximum(lw, lb)
+            best -= CLIP_SAYS
+            np.maximum(lw, best, out=lw, where=sat)
+            np.maximum(lb, best, out=lb, where=sat)
         return lw, lb, foreign
 
     def change_llr(self, lab: np.ndarray, strips: np.ndarray) -> np.ndarray:
@@ -557,6 +577,15 @@ class DiscModel:
         key = tuple(np.asarray(strips).tolist())
         if self._change is None:
             self._change = {}
+        kept = self._change.get(key)
+        if kept is not None and kept[5]:  # kept through an empty look learned elsewhere:
+            # built again only when the tops changed since (as a learned look rebuilt them)
+            tops = kept[4]
+            if tops is None or (np.array_equal(tops[0], self.mean)
+                                and np.array_equal(tops[1], self.sigma)):
+                self._change[key] = kept[:5] + (False,)
+            else:
+                del self._change[key]
         if key not in self._change:  # the looks' inverse spreads and OTHER_LOG - normaliser
             sig = self.bg_sigma[strips]
             c = OTHER_LOG + np.sum(np.log(sig), -1) + 2.7568
@@ -575,8 +604,10 @@ class DiscModel:
                 cc = np.where(near < TRAY_ALIKE * TRAY_ALIKE, -1e9, cc)
                 checker = (cm, ci, cc.astype(np.float32))
             self._change[key] = (self.bg_mean[strips].astype(np.float32),
-                                 (1.0 / sig).astype(np.float32), c.astype(np.float32), checker)
-        m, inv, c, checker = self._change[key]
+                                 (1.0 / sig).astype(np.float32), c.astype(np.float32), checker,
+                                 None if checker is None else (self.mean.copy(),
+                                                               self.sigma.copy()), False)
+        m, inv, c, checker = self._change[key][:4]
         x = lab.astype(np.float32)
         z = x - m
         z *= inv
@@ -627,14 +658,17 @@ class DiscModel:
         x = lab[take].astype(np.float32)
         z = (x - self.bg_mean[strip, take]) / self.bg_sigma[strip, take]
         z *= z
-        if np.quantile(z.mean(-1), 0.95) > LEARN_FIT:
+        if not _quantile_within(z.mean(-1), 0.95, LEARN_FIT):
             return False
         assert self.bg_bonus is not None
         if self._noise is None:  # the points' own looks' spread (all the same, from the fit)
             own = self.bg_bonus[:24] == 0
             self._noise = np.median(self.bg_sigma[:24][own], 0) if own.any() else SIGMA_FLOOR
         noise = self._noise
-        self._change = None
+        if self._change:  # the other strips' parameters stand (their looks are as they were);
+            # the tops they were built with are looked at again when next used (``change_llr``)
+            self._change = {k: v[:5] + (True,) for k, v in self._change.items()
+                            if strip not in k}
         self.bg_mean[strip, take] = x
         self.bg_sigma[strip, take] = noise
         self.bg_bonus[strip, take] = 0.0
@@ -881,18 +915,16 @@ def _both_clip(g: Gathered) -> None:
     g.censor = on if g.censor is None else g.censor | on
 
 
-def _glare_censored(ll: np.ndarray, x: np.ndarray, g: Gathered,
-                    clipped: tuple[np.ndarray, ...]
+def _glare_censored(ll: np.ndarray, x: np.ndarray, g: Gathered, clipped: np.ndarray
                     ) -> tuple[np.ndarray | None, tuple[np.ndarray, ...]]:
-    """Of the clipped pixels ``clipped`` ((strip, disc pixel) indices), those on strips read
-    censored (``Gathered.censor``, ``CENSORED``) and how much likelier white explains each
-    than black (``_censored_colours``); (None, ...) where there are none."""
-    if not CENSORED or g.censor is None or not len(clipped[0]):
-        return None, clipped
-    on = g.censor[clipped[0]]
-    if not on.any():
-        return None, clipped
-    at = tuple(i[on] for i in clipped)
+    """Of the clipped pixels (``clipped``: (n, Q) mask), those on strips read censored
+    (``Gathered.censor``, ``CENSORED``) as (strip, disc pixel) indices and how much likelier
+    white explains each than black (``_censored_colours``); (None, ()) where there are none."""
+    if not CENSORED or g.censor is None or not g.censor.any():
+        return None, ()
+    at = np.nonzero(clipped & g.censor[:, None])
+    if not len(at[0]):
+        return None, ()
     tell = _censored_colours(ll, x, g, at)
     if g.blind is not None:
         tell[g.blind[at[0]]] = 0.0
@@ -916,6 +948,22 @@ def _censored_colours(ll: np.ndarray, x: np.ndarray, g: Gathered,
         dens = -0.5 * z * z + np.log(inv) - HALF_LOG_2PI
         out.append(ll[k][at] - dens + log_tail((CLIP_L - m) * inv))
     return np.clip(out[0] - out[1], -CLIP, CLIP).astype(np.float32)
+
+
+def _quantile_within(v: np.ndarray, q: float, bound: float) -> bool:
+    """Whether ``np.quantile(v, q) <= bound``, by counting the values past the bound where that
+    settles it: the quantile lies between the sorted values about ``q (n - 1)`` (numpy's lerp
+    between two neighbours never leaves them), so two places either side of those are taken
+    (rounding of the index); np.quantile itself only when the bound falls between them."""
+    n = len(v)
+    h = int(np.floor(q * (n - 1)))
+    lo, hi = max(h - 1, 0), min(h + 2, n - 1)
+    over = int(np.count_nonzero(v > bound))
+    if over >= n - lo:  # the sorted value at lo is past the bound: so are those after
+        return False
+    if over <= n - 1 - hi:  # the sorted value at hi is within: so are those before
+        return True
+    return not np.quantile(v, q) > bound
 
 
 def take_pixels(px: np.ndarray, idx: np.ndarray) -> np.ndarray:
