@@ -47,3 +47,15 @@ def tapped_frame(seed: int, k: int) -> tuple[Any, np.ndarray, dict]:
         img, tr = scene.render(random_state(setup, seed * 100 + k))
     prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
     return prof, img, tr
+
+
+@cache
+def tapped_scene(seed: int) -> tuple[Any, Scene, Any]:
+    """(setup, scene, profile) of setup ``seed``, calibrated from its start frame by tapped
+    corners, rendered with the process's tiles as they are (unlike :func:`tapped_frame`);
+    cached: treat them as read-only."""
+    setup = random_setup(seed)
+    scene = Scene(setup)
+    img0, tr0 = scene.render(SceneState(START))
+    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
+    return setup, scene, prof

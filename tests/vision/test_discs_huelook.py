@@ -7,15 +7,12 @@ emptied (found there: not tuned on)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
-from calibration.calibrate import START, calibrate
 from engine import Position
 from engine.observation import expected_counts
 from tests.scenes.dataset import random_state
-from tests.scenes.scene import Scene, State, random_setup
+from tests.vision.tapped import tapped_scene
 from vision import discs
 from vision.discs import SW, _kind_unclipped, _light_borrowed, bgr_to_lab
 from vision.read import read
@@ -63,17 +60,8 @@ def test_a_borrowed_look_lit_dimmer_keeps_the_hue() -> None:
     assert cream[2] - grey[2] > 10  # the cream's b (yellow) kept
 
 
-@cache
-def _setup(seed: int):  # noqa: ANN202
-    setup = random_setup(seed)
-    scene = Scene(setup)
-    img0, tr0 = scene.render(State(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
-    return setup, scene, prof
-
-
 def _emptied_reads(seed: int, frame: int, regions: tuple[int, ...]) -> list[tuple[int, int]]:
-    setup, scene, prof = _setup(seed)
+    setup, scene, prof = tapped_scene(seed)
     img, tr = scene.render(random_state(setup, seed * 100 + frame))
     forget_checkers(prof)
     forget(prof)

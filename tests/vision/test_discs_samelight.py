@@ -6,15 +6,12 @@ read white, sure, on frames 1 and 4."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
-from calibration.calibrate import START, calibrate
 from engine import Position
 from engine.observation import expected_counts
 from tests.scenes.dataset import random_state
-from tests.scenes.scene import Scene, State, random_setup
+from tests.vision.tapped import tapped_scene
 from vision.discs import SW, _light_borrowed, bgr_to_lab, lab_to_bgr
 from vision.read import read
 from vision.readcache import forget
@@ -43,17 +40,8 @@ def test_borrowed_looks_take_the_light_given_only_darker_and_not_near_the_clip()
     assert np.array_equal(np.delete(bg, 2, 0), np.delete(before, 2, 0))
 
 
-@cache
-def _setup(seed: int):  # noqa: ANN202
-    setup = random_setup(seed)
-    scene = Scene(setup)
-    img0, tr0 = scene.render(State(START))
-    prof = calibrate(img0, START, method="taps", corners=np.array(tr0["board_corners_px"]))
-    return setup, scene, prof
-
-
 def test_an_emptied_covered_cream_point_in_a_shadow_reads_empty():
-    setup, scene, prof = _setup(700008)
+    setup, scene, prof = tapped_scene(700008)
     for k in (1, 4):
         img, tr = scene.render(random_state(setup, 700008 * 100 + k))
         forget_checkers(prof)
