@@ -155,8 +155,9 @@ class Counter:
             np.flatnonzero(redo[:24])
         if disc is not None and len(rows):  # white's and black's sums of every mask set
             n = len(rows)
-            S = _sums(np.concatenate([disc.Lw[rows], disc.Lb[rows]]), self._offsets[-1],
-                      self._parts)
+            lw, lb = (disc.Lw, disc.Lb) if n == 24 else (disc.Lw[rows], disc.Lb[rows])  # (no
+            # copy of all 24 rows before the one that stacks them)
+            S = _sums(np.concatenate([lw, lb]), self._offsets[-1], self._parts)
             S *= disc.scale
         for which, ms in enumerate(self.points):
             if disc is not None:

@@ -303,9 +303,16 @@ def _blobs(foreign: np.ndarray, prep: dict[str, Any]) -> np.ndarray:
         starts = np.flatnonzero(np.r_[True, np.diff(idx[keep]) != 0])
         slot = np.full(grid.size, -1, np.int64)  # each front strip pixel's group
         slot[covered] = np.arange(covered.sum())
-        prep["front_px"] = (keep, starts, slot, grid.shape)
-    keep, starts, slot, shape = prep["front_px"]
-    px = np.minimum.reduceat(foreign[:, keep], starts, axis=1) if len(keep) else foreign[:, :0]
+        # each group's k-th disc pixel (its last again past its end: min(x, x) is x), so the
+        # groups (1 or 2 pixels) take their minimum column by column (reduceat: 3x slower)
+        ends = np.r_[starts[1:], len(keep)]
+        firsts = [keep[np.minimum(starts + k, ends - 1)]
+                  for k in range(int(np.max(ends - starts, initial=0)))]
+        prep["front_px"] = (firsts, slot, grid.shape)
+    firsts, slot, shape = prep["front_px"]
+    px = foreign[:, :0]
+    for k, col in enumerate(firsts):
+        px = foreign[:, col] if k == 0 else np.minimum(px, foreign[:, col])
     m = np.where(slot >= 0, px[:, np.maximum(slot, 0)], False).astype(np.uint8)
     r, c = shape
     m = m.reshape(24, r, c).transpose(1, 0, 2).reshape(r, 24 * c)
