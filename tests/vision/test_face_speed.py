@@ -63,3 +63,24 @@ def test_a_refused_face_makes_the_maps_once_for_the_search_and_the_fit(
     calls = _count_maps(monkeypatch)
     assert pips.read_face(L, comp, SIDE, 0.55, ground=G)[0] is None
     assert len(calls) == 1 and len(tried) >= 2
+
+
+@pytest.mark.parametrize("shifts, turn, sizes", [(None, None, None), (None, None, (0.9,)),
+                                                 ((-0.3, 0.0, 0.3), 15.0, (1.0, 1.2))])
+def test_the_fits_samples_are_each_poses_own(shifts: tuple[float, ...] | None,
+                                              turn: float | None,
+                                              sizes: tuple[float, ...] | None) -> None:
+    """The fit's sample points, made once per turn and size and moved to each shift, are bit
+    for bit those made at every pose (the remap then samples the same pixels)."""
+    rng = np.random.default_rng(7)
+    for _ in range(40):
+        nominal = float(rng.uniform(6.0, 30.0))
+        face = pips.Face(*rng.uniform(0.0, 60.0, 2), float(rng.uniform(0.0, 1.6)), nominal)
+        P = facefit.poses(face, nominal, shifts, turn, sizes).astype(np.float32)
+        ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
+        sx = P[:, 0:1] + ca[:, None] * facefit._U32 - sa[:, None] * facefit._V32
+        sy = P[:, 1:2] + sa[:, None] * facefit._U32 + ca[:, None] * facefit._V32
+        gx, gy = facefit._samples(P, len(facefit.SHIFTS if shifts is None else shifts) ** 2)
+        assert gx.dtype == gy.dtype == np.float32
+        assert np.array_equal(gx.view(np.int32), sx.view(np.int32))
+        assert np.array_equal(gy.view(np.int32), sy.view(np.int32))
