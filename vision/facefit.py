@@ -226,15 +226,28 @@ def fit_face(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | Non
     return fit_pose(L, face, nominal, ground, shifts)[0]
 
 
+def _samples(P: np.ndarray, per: int) -> tuple[np.ndarray, np.ndarray]:
+    """The fit's sample points (x, y; poses x samples, float32) at poses ``P`` (float32, as
+    :func:`poses` orders them: each turn and size for ``per`` shifts in a row). The turned,
+    sized square is made once per turn and size, then moved to each shift: the same float32
+    sums, in the same order, as making it at every pose."""
+    k, n = len(P) // per, _U32.shape[1]
+    ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
+    ca, sa = ca[::per, None], sa[::per, None]
+    sx = P[:, 0].reshape(k, per, 1) + (ca * _U32)[:, None, :]
+    sx -= (sa * _V32)[:, None, :]
+    sy = P[:, 1].reshape(k, per, 1) + (sa * _U32)[:, None, :]
+    sy += (ca * _V32)[:, None, :]
+    return sx.reshape(-1, n), sy.reshape(-1, n)
+
+
 def fit_pose(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | None = None,
              shifts: tuple[float, ...] | None = None, turn: float | None = None,
              sizes: tuple[float, ...] | None = None) -> tuple[Fit, Face]:
     """:func:`fit_face` and the best value's pose (``turn``, ``sizes``: the pose grid's, as
     :func:`poses`)."""
     P = poses(face, nominal, shifts, turn, sizes).astype(np.float32)
-    ca, sa = np.cos(P[:, 2]) * P[:, 3], np.sin(P[:, 2]) * P[:, 3]
-    sx = P[:, 0:1] + ca[:, None] * _U32 - sa[:, None] * _V32
-    sy = P[:, 1:2] + sa[:, None] * _U32 + ca[:, None] * _V32
+    sx, sy = _samples(P, len(SHIFTS if shifts is None else shifts) ** 2)
     p = cv2.remap(L, sx, sy, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     p -= p.mean(1, keepdims=True)  # the constant's part
     pp = np.einsum("ij,ij->i", p, p).astype(np.float64)

@@ -424,8 +424,9 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
     board's, not pips); with it the fit is also tried round the pip-like spots' centre
     (:data:`FIT_SPOTS`: a die whose footprint takes in its shadow or a stripe has its middle
     off the die, its spots on it). ``fit``: False spares the whole-face fit."""
+    maps = spot_maps(L, nominal) if comp.any() else None  # (the search's and the fit's)
     v, face, clarity, guess = search_face(L, comp, nominal, frame_px, second_round, lift,
-                                          third_round)
+                                          third_round, maps)
     if v is None and face is not None and FIT and fit and third_round and ROUND3:
         from .facefit import fit_read  # (it builds on this module's layouts)
 
@@ -437,7 +438,7 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
             ys, xs = np.nonzero(comp)  # middle too (its pips' colour read there)
             tried.append(Face(float(xs.mean()), float(ys.mean()), face.angle, nominal))
             if ground is not None and FIT_SPOTS:  # and round the spots' centre
-                spots = pip_spots(L, comp, nominal)
+                spots = pip_spots(L, comp, nominal, maps)
                 if spots:
                     P = max(spots, key=lambda t: t[2])[1]
                     tried.append(Face(float(P[:, 0].mean()), float(P[:, 1].mean()), face.angle,
@@ -455,7 +456,8 @@ def read_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float =
 
 def search_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float = 0.0,
                 second_round: bool = True, lift: tuple[float, float] = (0.0, 0.0),
-                third_round: bool = True) -> tuple[int | None, Face | None, float, int | None]:
+                third_round: bool = True, maps: list[tuple[int, np.ndarray]] | None = None
+                ) -> tuple[int | None, Face | None, float, int | None]:
     """(value or None, the face used, clarity, best guess) by the pip layouts' search.
 
     Every layout gets its own best pose (shifts, turns, sizes; the pips' colour is the one of
@@ -487,7 +489,8 @@ def search_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float
     camera's pose gives it): the footprint holds the top face and the sides the camera sees, so
     the face is looked for also :data:`LIFT_SHARE` x ``lift`` from the footprint's centre
     (:data:`LIFT_SHARE2` x in the second round). A face both rounds refuse gets a third, denser
-    round (:func:`_round3`; ``third_round``: False spares it)."""
+    round (:func:`_round3`; ``third_round``: False spares it). ``maps``: :func:`spot_maps` of
+    ``L`` (made here when None)."""
     ys, xs = np.nonzero(comp)
     if len(xs) == 0:
         return None, None, 0.0, None
@@ -496,7 +499,8 @@ def search_face(L: np.ndarray, comp: np.ndarray, nominal: float, frame_px: float
     lifted = np.hypot(*lift) * LIFT_SHARE >= LIFT_MIN * nominal
     if lifted and LIFT_R1:
         rows.append(_quarter_turns(xs, ys, nominal, top))
-    maps = spot_maps(L, nominal)
+    if maps is None:
+        maps = spot_maps(L, nominal)
     spots = pip_spots(L, comp, nominal, maps)
     if spots:  # the stronger colour's spots (and the other's when about as strong)
         rows += [spot_poses(P, nominal) for P in _seed_colours(spots)]
