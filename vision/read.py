@@ -25,7 +25,7 @@ from engine.observation import Observation
 from . import readmemory
 from .appearance import to_lab
 from .blocks import block_means
-from .checkers import UNSEEN_FRACTION, Counter, Evidence, evidence, hand_edges, sureness
+from .checkers import BAR_LOW, UNSEEN_FRACTION, Counter, Evidence, evidence, hand_edges, sureness
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
@@ -351,7 +351,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         if hand and HAND_EDGES:
             regions = _hand_edges(regions, disc, prep)
         if hand and OVER_FIFTEEN:
-            regions = fifteen_at_most(regions)
+            regions = fifteen_at_most(regions, _bar_covered(disc))
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
@@ -445,14 +445,23 @@ def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list
     return True
 
 
-def fifteen_at_most(regions: list) -> list:
+def _bar_covered(disc: DiscEvidence) -> bool:
+    """Whether a bar half's disc pixels are foreign past ``checkers.BAR_LOW`` (a hand over it)."""
+    bf = disc.bar_foreign
+    return bf is None or float(np.max(bf)) > BAR_LOW
+
+
+def fifteen_at_most(regions: list, bar_covered: bool = True) -> list:
     """With a hand in view: while a colour's most likely counts over the seen regions add up to
     more than its ``CHECKERS``, the suspect region holding most of that colour is reported
     unseen (a sleeve or a hand read as checkers: a tray of fifteen, two points of eleven). The
     suspects are the trays, the bar (a hand reaches over them to bear off or enter) and points
     read past ``TALL``; the largest count goes first, a tray or the bar on a tie (the trays and
     the bar always first gave up a bar of one or two for a phantom stack elsewhere: tuning
-    700000+ 40 x 5 wrong regions 86 -> 83, 1000+ 64 x 5 the same)."""
+    700000+ 40 x 5 wrong regions 86 -> 83, 1000+ 64 x 5 the same). The bar is a suspect only
+    when ``bar_covered`` (a hand over it): a bar the hand leaves clear was read right each time it
+    was given up for a phantom on a short point (tuning 700000+ 32 x 5 and 1000+ 40 x 5: four
+    bars of one to four given up at bar halves 0.00-0.16 foreign, the one phantom bar at 0.50)."""
     out = list(regions)
     for c in (0, 1):
         while True:
@@ -464,7 +473,8 @@ def fifteen_at_most(regions: list) -> list:
                         held.append((int(r >= 24), k[c], r))
             # only the trays, the bar and points past a first row are suspects: a visible
             # point read right is not given up for a phantom elsewhere
-            suspects = [h for h in held if h[0] or h[1] > TALL]
+            suspects = [h for h in held if (h[0] and (bar_covered or h[2] >= 26))
+                        or h[1] > TALL]
             if sum(n for _, n, _ in held) <= CHECKERS or not suspects:
                 break
             out[max(suspects, key=lambda h: (h[1], h[0], h[2]))[2]] = None

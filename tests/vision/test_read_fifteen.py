@@ -40,3 +40,29 @@ def test_a_bar_of_two_stays_for_a_tall_phantom() -> None:
     assert out[8] is None  # 20 whites: the 11-stack goes, not the bar's two
     assert out[24] == r[24]
     assert all(out[i] == r[i] for i in range(28) if i != 8)
+
+
+def test_a_bar_the_hand_leaves_clear_stays_for_a_short_phantom() -> None:
+    r = _regions({0: (2, 0), 3: (4, 0), 11: (5, 0), 18: (5, 0), 5: (0, 5)}, wbar=2)
+    out = fifteen_at_most(r, bar_covered=False)
+    assert out == r  # 18 whites, the phantom on a short point: the clear bar's two are kept
+    assert fifteen_at_most(r)[24] is None  # under a hand over the bar it goes, as before
+
+
+def test_a_tall_bar_stays_a_suspect_when_clear() -> None:
+    r = _regions({0: (2, 0), 11: (5, 0), 5: (0, 5)}, wbar=9)
+    out = fifteen_at_most(r, bar_covered=False)
+    assert out[24] is None  # 16 whites, nine on the bar: past TALL, a suspect anyway
+
+
+def test_a_clear_bar_under_a_hand_s_frame_is_kept() -> None:
+    """Tuning 1015 frame 3 (blue maple, a hand in view, bar halves 0.00 / 0.16 foreign): white's
+    four on the bar, read right, were given up for a phantom white on a short point."""
+    from tests.vision.tapped import tapped_frame
+    from vision.read import read
+
+    prof, img, tr = tapped_frame(1015, 3)
+    obs = read(img, prof)
+    assert obs.hand and 24 not in tr["hidden_regions"]
+    assert obs.regions[24] is not None
+    assert max(obs.regions[24].items(), key=lambda kv: kv[1])[0] == (4, 0)
