@@ -215,8 +215,7 @@ class Counter:
         regions += [None] * 4
         regions[WHITE_BAR] = {(n, 0): p for n, p in wbar.items()}
         regions[BLACK_BAR] = {(0, n): p for n, p in bbar.items()}
-        if (disc is not None and unseen < 1.0 and disc.bar_foreign is not None
-                and float(np.max(disc.bar_foreign)) > BAR_LOW):  # a hand over the bar
+        if disc is not None and unseen < 1.0 and hand_over_bar(disc.bar_foreign):
             for region in (WHITE_BAR, BLACK_BAR):
                 if max(regions[region].values()) < BAR_SURE:
                     regions[region] = None
@@ -270,6 +269,11 @@ def hand_edges(regions: list, foreign: np.ndarray, blobs: np.ndarray, row: int) 
             out[i] = None
     return out
 
+
+def hand_over_bar(bar_foreign: np.ndarray | None) -> bool:
+    """Whether a bar half's disc pixels are foreign past :data:`BAR_LOW` (a hand over the bar);
+    ``bar_foreign``: each half's share, None when not measured (False)."""
+    return bar_foreign is not None and float(np.max(bar_foreign)) > BAR_LOW
 
 def sureness(r: dict[tuple[int, int], float], row: int) -> float:
     """How sure a point's read is: its most likely count's probability; for a pure stack of at

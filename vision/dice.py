@@ -997,7 +997,7 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
     cx_c = float(centre[0] + (rcx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
-    off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
+    off_field = _by_edge(lay, cx_c, cy_c, die)
     if value is not None and face is not None and not face.by_spots and not streak:
         # a read face: off the field or at the bar's wall only (touching a checker's mask
         # called three times more flat dice cocked than it caught leaning ones, tuning seeds)
@@ -1065,9 +1065,7 @@ def _beside(L: np.ndarray, comp: np.ndarray, held: np.ndarray | None, dpx: float
         return None
     value, face, score, _g = read_face(L, disc.astype(np.uint8), dpx, fpx, lift=lift,
                                        ground=ground)
-    if value is None or face is None or face.by_spots or face.side * fpx < MIN_FACE_PX:
-        return None
-    if value == 1 and not one_on_body(L, face, dpx, ground):
+    if not _plain_read(L, face, value, dpx, fpx, ground):
         return None
     c, s = math.cos(face.angle), math.sin(face.angle)
     u, w = (xx - face.cx) * c + (yy - face.cy) * s, (yy - face.cy) * c - (xx - face.cx) * s
@@ -1076,6 +1074,16 @@ def _beside(L: np.ndarray, comp: np.ndarray, held: np.ndarray | None, dpx: float
         return None  # the footprint is no shadow of that face
     return value, face, score
 
+
+def _plain_read(L: np.ndarray, face: Face | None, value: int | None, dpx: float, fpx: float,
+                ground: np.ndarray | None, one_body: bool = True) -> bool:
+    """Whether a face search's ``value`` on ``face`` (window lightness ``L``; ``dpx``: a die's
+    side, ``fpx``: frame pixels per window pixel) is a plain read: a value on a fitted face,
+    not on its spots only, :data:`MIN_FACE_PX` across, and (``one_body``) a 1 only on a die's
+    body (:func:`vision.facefit.one_on_body`)."""
+    if value is None or face is None or face.by_spots or face.side * fpx < MIN_FACE_PX:
+        return False
+    return not (one_body and value == 1 and not one_on_body(L, face, dpx, ground))
 
 def _shadowed(side: float, dpx: float) -> bool:
     """Whether a long footprint whose shorter side is ``side`` window pixels (``dpx``: a die's
@@ -1135,10 +1143,7 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     value, face, score, guess = read_face(L, disc, dpx, fpx, second_round=BARE_ROUND2,
                                           lift=top_lift(kit, centre, px) if BARE_LIFT
                                           else (0.0, 0.0), third_round=BARE_ROUND3)
-    if value is None or face is None or face.by_spots or value in BARE_NOT \
-            or face.side * fpx < MIN_FACE_PX:
-        return None
-    if value == 1 and BARE_ONE and not one_on_body(L, face, dpx, ground):
+    if value in BARE_NOT or not _plain_read(L, face, value, dpx, fpx, ground, BARE_ONE):
         return None
     r = 0.45 * face.side
     box = (slice(int(max(face.cy - r, 0)), int(face.cy + r) + 1),
@@ -1150,7 +1155,7 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     cx_c = float(centre[0] + (face.cx / WIN - 0.5) * span)
     cy_c = float(centre[1] + (face.cy / WIN - 0.5) * span)
     lay = kit.lay
-    off_field = cy_c < 0.3 * die or cy_c > lay.H - 0.3 * die or _near_bar(lay, cx_c, die)
+    off_field = _by_edge(lay, cx_c, cy_c, die)
     fx, fy = _at(M, face.cx, face.cy)
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field, score,
                       score, face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
@@ -1248,6 +1253,12 @@ def pip_contrast(L: np.ndarray, comp: np.ndarray | None, dpx: float) -> float:
 def _near_bar(lay: Layout, x: float, die: float) -> bool:
     b0, b1 = 6 * lay.pw, 6 * lay.pw + lay.bar_w
     return b0 - 0.55 * die < x < b1 + 0.55 * die
+
+
+def _by_edge(lay: Layout, x: float, y: float, die: float) -> bool:
+    """Whether a die at canonical (``x``, ``y``) lies off the field's top or bottom edge (within
+    0.3 of a die's side) or by the bar (:func:`_near_bar`): where a die may lean on a wall."""
+    return y < 0.3 * die or y > lay.H - 0.3 * die or _near_bar(lay, x, die)
 
 
 def _touches(comp: np.ndarray, held: np.ndarray) -> bool:
@@ -1725,7 +1736,7 @@ def _rows_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
         fcx, fcy = P.mean(0)
         cx_c = float(centre[0] + (fcx / WIN - 0.5) * span)
         cy_c = float(centre[1] + (fcy / WIN - 0.5) * span)
-        if _near_bar(lay, cx_c, die) or not 0.3 * die <= cy_c <= lay.H - 0.3 * die:
+        if _by_edge(lay, cx_c, cy_c, die):
             return r  # by a wall: it may lean on it (read_spots' rule, without the wall test)
         rr = 0.3 * dpx
         box = (slice(int(max(fcy - rr, 0)), int(fcy + rr) + 1),

@@ -20,12 +20,20 @@ from typing import Any
 import cv2
 import numpy as np
 
-from engine.observation import Observation
+from engine.observation import WHITE_OFF, Observation
 
 from . import readmemory
 from .appearance import to_lab
 from .blocks import block_means
-from .checkers import BAR_LOW, UNSEEN_FRACTION, Counter, Evidence, evidence, hand_edges, sureness
+from .checkers import (
+    UNSEEN_FRACTION,
+    Counter,
+    Evidence,
+    evidence,
+    hand_edges,
+    hand_over_bar,
+    sureness,
+)
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
 from .lonetops import learn_lone_tops
@@ -446,9 +454,9 @@ def guarded_lone_tops(profile: BoardProfile, prep: dict[str, Any], regions: list
 
 
 def _bar_covered(disc: DiscEvidence) -> bool:
-    """Whether a bar half's disc pixels are foreign past ``checkers.BAR_LOW`` (a hand over it)."""
-    bf = disc.bar_foreign
-    return bf is None or float(np.max(bf)) > BAR_LOW
+    """Whether the hand may be over the bar (:func:`vision.checkers.hand_over_bar`; so when its
+    halves' foreign shares were not measured)."""
+    return disc.bar_foreign is None or hand_over_bar(disc.bar_foreign)
 
 
 def fifteen_at_most(regions: list, bar_covered: bool = True) -> list:
@@ -473,7 +481,7 @@ def fifteen_at_most(regions: list, bar_covered: bool = True) -> list:
                         held.append((int(r >= 24), k[c], r))
             # only the trays, the bar and points past a first row are suspects: a visible
             # point read right is not given up for a phantom elsewhere
-            suspects = [h for h in held if (h[0] and (bar_covered or h[2] >= 26))
+            suspects = [h for h in held if (h[0] and (bar_covered or h[2] >= WHITE_OFF))
                         or h[1] > TALL]
             if sum(n for _, n, _ in held) <= CHECKERS or not suspects:
                 break
