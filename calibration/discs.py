@@ -105,13 +105,13 @@ def detect(gray: np.ndarray, lab: np.ndarray | None, radii: tuple[float, ...] = 
         nz = np.zeros((0, 2), np.int32) if nz is None else nz.reshape(-1, 2)
         px, py = nz[:, 0], nz[:, 1]
         v = a[py, px]
-        top = np.argsort(-v)[:per_radius]
+        top = np.argsort(-v, kind="stable")[:per_radius]
         found += [(float(px[i]), float(py[i]), r, float(v[i])) for i in top]
     if not found:
         z = np.zeros((0, 2))
         return Discs(z, np.zeros(0), np.zeros(0), np.zeros((0, 3)))
     arr = np.asarray(found)
-    arr = arr[np.argsort(-arr[:, 3])]
+    arr = arr[np.argsort(-arr[:, 3], kind="stable")]
     alive = np.ones(len(arr), bool)
     keep = []
     for i in range(len(arr)):  # a stronger disc overlapping by much suppresses a weaker one
@@ -172,7 +172,7 @@ def checkers(d: Discs) -> Checkers | None:
     P = np.asarray(pairs)
     pr = d.r[P].mean(1)
     wt = pr ** 2 * d.support[P].prod(1)
-    order = np.argsort(pr)
+    order = np.argsort(pr, kind="stable")
     cum = np.cumsum(wt[order])
     radius = float(pr[order][np.searchsorted(cum, 0.5 * cum[-1])])
     sel = np.abs(np.log(pr / radius)) < 0.25

@@ -727,7 +727,7 @@ def order_corners(quad: np.ndarray) -> np.ndarray:
     side runs up the image)."""
     c = quad.mean(0)
     ang = np.arctan2(quad[:, 1] - c[1], quad[:, 0] - c[0])
-    q = quad[np.argsort(ang)]
+    q = quad[np.argsort(ang, kind="stable")]
     k = int(np.argmin(q.sum(1)))
     q = np.roll(q, -k, axis=0)
     top = np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])

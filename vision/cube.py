@@ -413,7 +413,7 @@ def _number(L: np.ndarray, c: np.ndarray, side: float, turn: float | None = None
     ranked = sorted(per_value.items(), key=lambda kv: -kv[1])
     (v1, s1), (_v2, s2) = ranked[0], ranked[1]
     t_best = int(np.argmax(best_per_t))
-    poses = np.argsort(-strength[:, t_best])[:keep]
+    poses = np.argsort(-strength[:, t_best], kind="stable")[:keep]
     feats = patch[poses] * np.sign(corr[poses, t_best])[:, None]
     return v1, s1, s1 - s2, feats
 

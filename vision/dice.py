@@ -1563,7 +1563,7 @@ def bar_walls(frame: np.ndarray, kit: DiceKit, H: np.ndarray) -> tuple[float, fl
     walls = []
     for b, side in ((b0, -1), (b1, 1)):
         at = b
-        for k in np.argsort(side * xs):  # from the bar's middle outwards
+        for k in np.argsort(side * xs, kind="stable"):  # from the bar's middle outwards
             if side * (xs[k] - mid) < 0:
                 continue
             if off[k]:

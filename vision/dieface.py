@@ -101,7 +101,7 @@ def classify(feat: np.ndarray | None, guess: int | None, margin: float | None = 
     if feat is None or m is None:
         return None, 0.0
     s = m[0] @ feat + m[1]
-    o = np.argsort(s)
+    o = np.argsort(s, kind="stable")
     lead = float(s[o[-1]] - s[o[-2]])
     v = int(o[-1]) + 1
     if margin is None:
@@ -151,7 +151,7 @@ def train(records: list[tuple[np.ndarray, int, int, int | None]], folds: int = 5
         W, b = fit_on(np.nonzero(groups != k)[0])
         for i in np.nonzero(groups == k)[0]:
             s = W @ feats[i] + b
-            o = np.argsort(s)
+            o = np.argsort(s, kind="stable")
             v = int(o[-1]) + 1
             if v != guesses[i]:
                 continue

@@ -263,7 +263,7 @@ def fit_pose(L: np.ndarray, face: Face, nominal: float, ground: np.ndarray | Non
                       borderMode=cv2.BORDER_REPLICATE)
         rss = _ground_rss(p, g, pp, proj)
     best = np.array([float(rss[:, c].min()) for c in _BY_VALUE])
-    o = np.argsort(best)
+    o = np.argsort(best, kind="stable")
     v = int(o[0]) + 1
     llr = float(len(_U) * np.log(max(best[o[1]], 1e-9) / max(best[o[0]], 1e-9)))
     cols = _BY_VALUE[v - 1]

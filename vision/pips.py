@@ -338,7 +338,7 @@ def pip_spots(L: np.ndarray, comp: np.ndarray, nominal: float,
             continue
         peak = (r >= cv2.dilate(r, np.ones((3, 3), np.uint8))) & (r > PEAK_REL * top)
         ys, xs = np.nonzero(peak)
-        o = np.argsort(r[ys, xs])[::-1][:MAX_PEAKS]
+        o = np.argsort(r[ys, xs], kind="stable")[::-1][:MAX_PEAKS]
         out.append((sign, np.column_stack([xs[o], ys[o]]).astype(np.float64), top))
     return out
 
@@ -623,7 +623,7 @@ def _two_instead(L: np.ndarray, face: Face, spots: list[tuple[int, np.ndarray, f
     sc = _fold(pose_scores(L, poses) * -pol)
     for v in (range(2, 7) if ANY_LAYOUT else (2,)):
         two = sc[:, v - 1]
-        for k in np.argsort(two)[::-1][:TWO_READS]:
+        for k in np.argsort(two, kind="stable")[::-1][:TWO_READS]:
             if two[k] <= one - ONE_VS_TWO:
                 break
             if read_pips(L, Face(*(float(x) for x in poses[k]))).value == v:
@@ -760,7 +760,7 @@ def _search_at(L: np.ndarray, C: np.ndarray, nominal: float,
     pol = 1 if sc.max() >= (-sc).max() else -1
     sc = _fold(sc * pol)
     per = sc.max(0)
-    order = np.argsort(per)[::-1]
+    order = np.argsort(per, kind="stable")[::-1]
     v = int(order[0]) + 1
     margin = float(per[order[0]] - per[order[1]])
     best = P[int(np.argmax(sc[:, order[0]]))]
@@ -824,7 +824,7 @@ def _refine(L: np.ndarray, C: np.ndarray, nominal: float, sig: float | None) -> 
     cpol = 1 if cs.max() >= (-cs).max() else -1
     cs = _fold(cs * cpol)
     best_rows = C[np.argmax(cs, axis=0)]
-    top = np.argsort(cs.max(0))[::-1][:REFINE]
+    top = np.argsort(cs.max(0), kind="stable")[::-1][:REFINE]
     refined = [best_rows]
     for v0 in top:
         refined.append(_around(best_rows[v0], R_STEP * nominal, R_TURN, R_ZOOM))
