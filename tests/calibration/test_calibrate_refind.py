@@ -29,14 +29,15 @@ def _off(q: np.ndarray, truth: np.ndarray) -> float:
                for o in (q, q[::-1]) for k in range(4))
 
 
-@pytest.mark.parametrize("seed", [700010])
-def test_a_plakoto_start_the_grid_misleads_calibrates_from_the_edges(seed: int) -> None:
-    """A tuning render whose checker grid leads the finder to a quad that is no board (97 px
-    off): the position check refuses it, the edge search finds the board, and the profile
-    reads the start's two stacks where they are. (Since the variant start's fit jumps sides
-    (startfit, b8cf1ff) that quad, refitted, reads the two stacks with no region misread; the
-    check refuses it because the board's drawn lines are not where it puts them.)"""
-    img, truth, start = _start(seed, "plakoto")
+@pytest.mark.parametrize(("rules", "seed"), [("fevga", 700000)])
+def test_a_variant_start_the_grid_misleads_calibrates_from_the_edges(rules: str, seed: int
+                                                                      ) -> None:
+    """A tuning render whose checker grid leads the finder to a quad that is no board (747 px
+    off): the position check refuses it because the board's drawn lines are not where it
+    puts them, the edge search finds the board, and the profile reads the start's two stacks
+    where they are. (Plakoto 700010 showed this until argsort became stable, ef4db28: its grid
+    now finds the board.)"""
+    img, truth, start = _start(seed, rules)
     wrong = cal.board_corners(img, "auto")
     assert _off(np.asarray(wrong, float), truth) > 50.0
     with pytest.raises(cal.PositionMismatch, match="lines"):
