@@ -47,7 +47,9 @@ def _dice(reads: list[Any]) -> list[tuple[Any, ...]]:
 def test_oneshot_spares_the_fits_of_flat_only_candidates(monkeypatch: pytest.MonkeyPatch
                                                          ) -> None:
     """frame5 (a 4 read from a blob too big to search): the one-shot read runs fewer fits, the
-    found candidates keep theirs, and it reads the same dice as with every fit."""
+    found candidates keep theirs, and it reads the same dice as with every fit. (5 of its 13
+    face reads spare their fit on the quad found since argsort is stable, ef4db28; 8 of 13 on
+    the quad an AVX2 machine's unstable sort found.)"""
     from calibration.oneshot import read_oneshot
 
     img = cv2.imread(str(REAL / "data_images_test_frame5.jpg"))
@@ -64,7 +66,7 @@ def test_oneshot_spares_the_fits_of_flat_only_candidates(monkeypatch: pytest.Mon
     dm.kit_for(prof).memory.forget()
     _roll, spared = dm.read_dice_oneshot(img, prof, list(obs.regions))
     n_spared = told.count(False)
-    assert n_spared >= 8 and told.count(True) >= 5
+    assert n_spared >= 5 and told.count(True) >= 5
     told.clear()
     dm.kit_for(prof).memory.forget()
     every = dm.read_dice(img, prof, counts, ground=False, spots=True)
