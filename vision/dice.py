@@ -142,6 +142,11 @@ SPOTS_ONE = True  # one-shot: and a 1 read on its spots only (the whole-face fit
 # apart (not on a body), 900020 f0's none (a low-contrast pip) on a body. Either test alone lost
 # one of them (and a body test a right 1 of the calibrated reader's: bench_dice 900000+ 94.8 ->
 # 94.3 %, so the rule is the one-shot reader's)
+STREAK_APART = True  # one-shot: a value read on a streak's footprint is refused when no pip
+# shows apart on its face (a long refused footprint is then no die): a point's tip, its dark
+# stripe one long spot, read "3, cocked" (real frame0 at frame (456,405), its footprint 2.84
+# long, with the finder's quad since its sorts are stable: its real 3 by the bar is not read;
+# real test9 with its found quad's corners moved up to 3 px, 2 of 8 draws)
 FIELD_ONLY = True  # a read window's foreground is on the playing field only (the bar and the
 # board's rim beyond the field's edges have no template there: a die beside them merged with them)
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
@@ -871,7 +876,7 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`);
     ``flat_only``: the caller takes the reading only as a flat read die, so the face reads
     that could only end cocked are spared (:func:`_read_window`); ``oneshot``: the one-shot
-    reader's rule for a 1 read on its spots only (:data:`SPOTS_ONE`)."""
+    reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`, :data:`STREAK_APART`)."""
     span = WIN_DIES * DIE_D * kit.lay.d
     placed = _placed_window(frame, kit, H, centre, held_mosaic)
     if placed is None:
@@ -937,7 +942,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     that is no streak (a streak's read is read again, :func:`_recentred`) and whose shape makes
     a face read on its spots cocked (:func:`_cocked_shape`) gets no whole-face fit nor learned
     read, as what those read is taken on its spots: the caller's reading is the same (none).
-    ``oneshot``: the one-shot reader's rule for a 1 read on its spots only (:data:`SPOTS_ONE`)."""
+    ``oneshot``: the one-shot reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`,
+    :data:`STREAK_APART`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     lab8 = to_lab(win)
@@ -1001,6 +1007,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                 and not _pips_apart(L, face, dpx) and not one_on_body(L, face, dpx, ground):
             value = None  # a 1 read on its spots only (the whole-face fit's, the learned
             # read's), its pip shown nowhere apart, off a die's body: a faint speck, refused
+        if oneshot and STREAK_APART and value is not None and streak \
+                and not _pips_apart(L, face, dpx, rows=True):
+            value = None  # a value read on a streak, no pip shown apart: a point's tip
     if value is None and BESIDE is not None and not streak and side >= BESIDE * dpx \
             and aspect <= 1.32 and fill >= 0.62:
         near = _beside(L, comp, held, dpx, fpx, top_lift(kit, centre, px), ground)
@@ -1868,11 +1877,12 @@ def _bright_top(L8: np.ndarray, dpx: float) -> np.ndarray:
         cv2.MORPH_ELLIPSE, (k, k))))
 
 
-def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
+def _face_spots(L: np.ndarray, face: Any, dpx: float, rows: bool = False) -> int:
     """How many bright pip-sized spots (as :func:`spot_candidates` finds them: the lightness
     over its opening by half a die, each spot no longer than :data:`SPOT_MAX`'s short side)
     lie on ``face``: a die read on its pips alone has them apart, where a point's tip read as
-    a 3 (tuning 700000+ one-shot) is one long spot."""
+    a 3 (tuning 700000+ one-shot) is one long spot. ``rows``: a spot may also be a blurred row
+    of pips (as :func:`spot_candidates` takes them: no longer than SPOT_MAX's long side)."""
     top = _bright_top(np.clip(L, 0, 255).astype(np.uint8), dpx)
     n, _lbl, st, cen = cv2.connectedComponentsWithStats((top > SPOT_TOP).astype(np.uint8),
                                                         connectivity=8)
@@ -1880,7 +1890,9 @@ def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
     half = 0.5 * face.side
     count = 0
     for j in range(1, n):
-        if max(st[j, 2], st[j, 3]) > SPOT_MAX[1] * dpx:
+        if max(st[j, 2], st[j, 3]) > SPOT_MAX[1] * dpx and not (
+                rows and max(st[j, 2], st[j, 3]) <= SPOT_MAX[0] * dpx
+                and min(st[j, 2], st[j, 3]) <= SPOT_MAX[1] * dpx):
             continue
         dx, dy = cen[j, 0] - face.cx, cen[j, 1] - face.cy
         if abs(dx * ca + dy * sa) <= half and abs(-dx * sa + dy * ca) <= half:
@@ -1888,10 +1900,10 @@ def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
     return count
 
 
-def _pips_apart(L: np.ndarray, face: Any, dpx: float) -> int:
+def _pips_apart(L: np.ndarray, face: Any, dpx: float, rows: bool = False) -> int:
     """How many pips show apart on ``face`` (:func:`_face_spots`: light spots, or dark ones,
-    whichever more)."""
-    return max(_face_spots(L, face, dpx), _face_spots(255.0 - L, face, dpx))
+    whichever more; ``rows``: or blurred rows of them)."""
+    return max(_face_spots(L, face, dpx, rows), _face_spots(255.0 - L, face, dpx, rows))
 
 
 def _pip_lift(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading) -> float:
