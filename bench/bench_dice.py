@@ -372,6 +372,26 @@ def _row(name: str, d: dict[str, int]) -> str:
             f"{100 * d['rolls_right'] / r:7.1f}")
 
 
+def _oneshot_reads(img: np.ndarray) -> list[DieReading]:
+    """Every die one-shot reading finds on a frame (none when no board is found)."""
+    from calibration.find import BoardNotFound
+    from calibration.oneshot import DICE_READINGS, read_oneshot
+
+    try:
+        _obs, prof = read_oneshot(img)
+    except BoardNotFound:
+        return []
+    return list(prof._cache.get(DICE_READINGS) or [])
+
+
+def _show(got: list[tuple], tr: dict, label: str) -> None:
+    """Print every flat die of a frame not read right."""
+    for v, ck, r, c in got:
+        if not ck and (r is None or r.value != v):
+            print(f"  seed {tr.get('seed', '?')} {label}: die {v} at "
+                  f"({c[0]:.0f},{c[1]:.0f}) -> {'missed' if r is None else r.value}")
+
+
 def frame_arguments(ap: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add the options that choose :func:`frames`' settled frames (``--setups``, ``--frames``,
     ``--base``, ``--cache``): every bench that reads bench_dice's frames takes them alike."""
@@ -404,6 +424,9 @@ def main() -> None:
                          "this file (made on the first run)")
     ap.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                     help="with --faces: a vision.pips constant for the replay (a literal)")
+    ap.add_argument("--oneshot", action="store_true",
+                    help="read each frame one-shot instead (board finder, provisional profile, "
+                         "read_dice_oneshot: the real photos' path), scored the same way")
     ap.add_argument("--dice-set", action="append", default=[], metavar="NAME=VALUE",
                     help="a vision.dice constant for this run (a literal): an A/B of a finder "
                          "change against the same face reader")
@@ -429,6 +452,13 @@ def main() -> None:
     again: list[float] = []
     diag: list[tuple[float, str, str, str]] = []
     for label, prof, img, tr, regions in frames(args.base, args.setups, args.frames, args.cache):
+        if args.oneshot:
+            reads = _oneshot_reads(img)
+            for d in (per[label.split("/")[0]], per["dice " + label.split("/")[1]], total):
+                got = score(reads, tr, d)
+            if args.show:
+                _show(got, tr, label)
+            continue
         kit = kit_for(prof)
         strips = point_strips(img, prof, kit)
         observe_dice(img, prof, regions, strips)  # build the profile's caches
@@ -450,13 +480,11 @@ def main() -> None:
             diag += [(size, look, label.split("/")[0], st)
                      for size, look, st in stages(img, prof, tr, regions, reads, got)]
         if args.show:
-            for v, ck, r, c in got:
-                if not ck and (r is None or r.value != v):
-                    print(f"  seed {tr.get('seed', '?')} {label}: die {v} at "
-                          f"({c[0]:.0f},{c[1]:.0f}) -> "
-                          f"{'missed' if r is None else r.value}")
+            _show(got, tr, label)
+    how = "one-shot: board finder, provisional profile" if args.oneshot \
+        else "exact-corner calibration"
     print(f"\ndice benchmark: {args.setups} setups x {args.frames} frames, seeds {args.base}+ "
-          "(settled frames, exact-corner calibration)")
+          f"(settled frames, {how})")
     print(f"{'style / dice look':34} {'dice':>5} {'right%':>7} {'wrong':>6} {'refused%':>8} "
           f"{'missed%':>7} {'cocked':>9} {'flat->c':>6} {'phant':>5} {'owner%':>7} {'rolls%':>7}")
     for name in sorted(per):

@@ -5,7 +5,11 @@ the dice over all photos: read right, wrong, refused; and the one-shot dice read
 per photo (``read_dice_oneshot`` on the photo's provisional profile as one-shot reading first
 meets it: nothing of the dice reader's built; process_time, one core, median of 3).
 ``--whole-canvas``: the read windows' canvas built whole at once (as before it was built per
-window on a one-shot photo: ``vision.dice.CANVAS_WHOLE = 0``), for the time's A/B."""
+window on a one-shot photo: ``vision.dice.CANVAS_WHOLE = 0``), for the time's A/B.
+``--jitter N [--px J]``: instead, how the dice read depends on the found quad: every photo is
+read again with its found quad's corners each moved by up to J frame pixels (default 3; N
+seeded draws, the same every run), and the dice over all those reads are tallied (right, wrong,
+refused) per photo and in all: a reader tuned to one quad reads its dice at that quad only."""
 
 from __future__ import annotations
 
@@ -52,6 +56,49 @@ def read_photo(img: np.ndarray, times: list[float] | None = None
     return [d.value for d in dice]
 
 
+def jittered(img: np.ndarray, k: int, px: float) -> list[int | None] | None:
+    """:func:`read_photo` with the found quad's corners each moved by up to ``px`` frame
+    pixels (draw ``k``, seeded): the last step of the one-shot finder is given the move."""
+    from calibration import oneshot
+
+    real = oneshot._point_aside
+    move = np.random.default_rng(k).uniform(-px, px, (4, 2))
+
+    def aside(*a: object, **kw: object) -> np.ndarray:
+        return real(*a, **kw) + move  # type: ignore[arg-type]
+
+    oneshot._point_aside = aside
+    try:
+        return read_photo(img)
+    finally:
+        oneshot._point_aside = real
+
+
+def jitter_main(n: int, px: float) -> int:
+    """``--jitter``: the dice tally over ``n`` jittered quads per scored photo."""
+    truth = json.loads((REAL / "truth.json").read_text())
+    tally = {"right": 0, "wrong": 0, "refused": 0, "dice": 0}
+    print(f"dice read with the found quad's corners moved by up to {px:g} px ({n} draws)")
+    for name, t in sorted(truth.items()):
+        if t["dice"] == "?":
+            continue
+        img = cv2.imread(str(REAL / name))
+        mine = {"right": 0, "wrong": 0, "refused": 0, "dice": 0}
+        shown = []
+        for k in range(n):
+            got = jittered(img, k, px)
+            shown.append("-" if got is None else "".join("?" if v is None else str(v)
+                                                         for v in sorted(got, key=str)))
+            for key, v in per_die(got or [], list(t["dice"])).items():
+                mine[key] += v
+                tally[key] += v
+        print(f"{name:36} right {mine['right']:3}/{mine['dice']:<3} wrong {mine['wrong']:2} "
+              f"refused {mine['refused']:2}  {' '.join(shown)}")
+    print(f"all: dice {tally['dice']}, right {tally['right']}, wrong {tally['wrong']}, "
+          f"refused {tally['refused']}")
+    return 0
+
+
 def per_die(got: list[int | None], want: list[int]) -> dict[str, int]:
     """Dice of one photo (the truth has values, not places): values read that the truth has
     (each used once) are right, other values wrong, refusals refused."""
@@ -70,6 +117,10 @@ def per_die(got: list[int | None], want: list[int]) -> dict[str, int]:
 
 def main() -> int:
     cv2.setNumThreads(1)
+    argv = sys.argv[1:]
+    if "--jitter" in argv:
+        px = float(argv[argv.index("--px") + 1]) if "--px" in argv else 3.0
+        return jitter_main(int(argv[argv.index("--jitter") + 1]), px)
     if "--whole-canvas" in sys.argv[1:]:
         dice_mod.CANVAS_WHOLE = 0
     truth = json.loads((REAL / "truth.json").read_text())

@@ -134,6 +134,19 @@ BARE_LIFT = True  # the lifted centre's poses there too
 BARE_NOT: tuple[int, ...] = ()  # values never taken there,
 BARE_ONE = True  # and a 1 only on a die's body (as LOCAL_ONE; BARE_NOT was (1,): a lone
 # pip-like spot is too little for a die nothing else shows)
+SPOTS_ONE = True  # one-shot: and a 1 read on its spots only (the whole-face fit's or the
+# learned read) is refused when no pip shows apart on its face (:func:`_pips_apart`) and it is
+# on no die's body (:func:`vision.facefit.one_on_body`). Real dices6: a faint speck at a red
+# point's tip by the top wall read "1" (cocked; flat with the found quad's corners moved up to
+# 3 px): neither, at every such quad. Held-out one-shot 1s so read: 900014 f1's shows 2 pips
+# apart (not on a body), 900020 f0's none (a low-contrast pip) on a body. Either test alone lost
+# one of them (and a body test a right 1 of the calibrated reader's: bench_dice 900000+ 94.8 ->
+# 94.3 %, so the rule is the one-shot reader's)
+STREAK_APART = True  # one-shot: a value read on a streak's footprint is refused when no pip
+# shows apart on its face (a long refused footprint is then no die): a point's tip, its dark
+# stripe one long spot, read "3, cocked" (real frame0 at frame (456,405), its footprint 2.84
+# long, with the finder's quad since its sorts are stable: its real 3 by the bar is not read;
+# real test9 with its found quad's corners moved up to 3 px, 2 of 8 draws)
 FIELD_ONLY = True  # a read window's foreground is on the playing field only (the bar and the
 # board's rim beyond the field's edges have no template there: a die beside them merged with them)
 JOIN = 0.35  # no footprint: the foreground closed by a disc this wide (x a die's side) is tried
@@ -857,12 +870,13 @@ def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
              held_mosaic: np.ndarray | None = None, ground: bool = True, fit: bool = True,
-             flat_only: bool = False) -> DieReading | None:
+             flat_only: bool = False, oneshot: bool = False) -> DieReading | None:
     """Read the die near canonical ``centre``; None when nothing die-like is there.
     ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`);
     ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`);
     ``flat_only``: the caller takes the reading only as a flat read die, so the face reads
-    that could only end cocked are spared (:func:`_read_window`)."""
+    that could only end cocked are spared (:func:`_read_window`); ``oneshot``: the one-shot
+    reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`, :data:`STREAK_APART`)."""
     span = WIN_DIES * DIE_D * kit.lay.d
     placed = _placed_window(frame, kit, H, centre, held_mosaic)
     if placed is None:
@@ -872,7 +886,8 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     seen = kit.memory.recall(win, a, b, held, flat_only)
     if seen is not None:
         return seen[0]
-    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit, flat_only)
+    reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit, flat_only,
+                           oneshot)
     kit.memory.keep(a, b, win, held, reading, flat_only)
     return reading
 
@@ -917,8 +932,8 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
 
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
                  span: float, held: np.ndarray | None, place: tuple[int, int],
-                 ground_fit: bool = True, fit: bool = True, flat_only: bool = False
-                 ) -> DieReading | None:
+                 ground_fit: bool = True, fit: bool = True, flat_only: bool = False,
+                 oneshot: bool = False) -> DieReading | None:
     """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
     ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
     checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`;
@@ -926,7 +941,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     only a flat read die (one found inside a big blob or against the light only): a footprint
     that is no streak (a streak's read is read again, :func:`_recentred`) and whose shape makes
     a face read on its spots cocked (:func:`_cocked_shape`) gets no whole-face fit nor learned
-    read, as what those read is taken on its spots: the caller's reading is the same (none)."""
+    read, as what those read is taken on its spots: the caller's reading is the same (none).
+    ``oneshot``: the one-shot reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`,
+    :data:`STREAK_APART`)."""
     lay = kit.lay
     die = DIE_D * lay.d
     lab8 = to_lab(win)
@@ -986,6 +1003,13 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
             learned, lead = dieface.classify(feat, guess)
             if learned is not None:  # cocked then from the footprint, as a spots' read
                 value, margin, face = learned, lead, replace(face, by_spots=True)
+        if oneshot and SPOTS_ONE and value == 1 and face.by_spots \
+                and not _pips_apart(L, face, dpx) and not one_on_body(L, face, dpx, ground):
+            value = None  # a 1 read on its spots only (the whole-face fit's, the learned
+            # read's), its pip shown nowhere apart, off a die's body: a faint speck, refused
+        if oneshot and STREAK_APART and value is not None and streak \
+                and not _pips_apart(L, face, dpx, rows=True):
+            value = None  # a value read on a streak, no pip shown apart: a point's tip
     if value is None and BESIDE is not None and not streak and side >= BESIDE * dpx \
             and aspect <= 1.32 and fill >= 0.62:
         near = _beside(L, comp, held, dpx, fpx, top_lift(kit, centre, px), ground)
@@ -1018,9 +1042,12 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return None  # a refused footprint at the bar or the field's edge: the bar's or the
         # rim's shadow, a bar checker's edge (merged with the bar before: no die either)
     fx, fy = _at(M, rcx, rcy)
+    # a refused face against a checker: how many pips it shows apart (either colour)
+    apart = float(_pips_apart(L, face, dpx)) \
+        if value is None and touching and face is not None else 0.0
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
-                      (aspect, fill, side / dpx, float(touching), float(off_field)))
+                      (aspect, fill, side / dpx, float(touching), float(off_field), apart))
 
 
 LONG_WIDE: float | None = None  # a long footprint this wide (x a die's side) is a flat die and
@@ -1345,7 +1372,7 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
         # (a calibrated read keeps a candidate past the blob finder's as a flat read die only)
         flat = {"flat_only": True} if FLAT_SPARE and not spots and i >= len(found) else {}
         r = read_die(frame, kit, H, c, held, ground=ground,
-                     fit=not (spare_fits and i >= len(found)), **flat)
+                     fit=not (spare_fits and i >= len(found)), oneshot=spots, **flat)
         if spots and r is not None:
             r = _rows_six(frame, kit, H, _off_wall(frame, kit, H, r, held), held)
         spot = len(found) + n_spots <= i < len(found) + len(deep)  # a pips' candidate
@@ -1353,12 +1380,13 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             r = read_spots(frame, kit, H, c, held)
         if spot and r is not None and (
                 r.value is None or (len(r.shape) > 3 and r.shape[3])
-                or _pip_lift(frame, kit, H, r) < SPOT_LIFT):
+                or _pip_lift(frame, kit, H, r) < SPOT_LIFT and not _six_shows(frame, kit, H,
+                                                                              r, held)):
             continue  # a pips' candidate: a die with white pips clear of the checkers only
         if r is None:
             continue
         if RECENTRE and r.value is not None and _streak(r):
-            r = _recentred(frame, kit, H, r, held, ground=ground)
+            r = _recentred(frame, kit, H, r, held, ground=ground, oneshot=spots)
         if i >= len(found) and (r.value is None or r.cocked or _streak(r)):
             continue  # in a blob too big to search: a flat read die only
         if i >= len(found) + len(deep) and not (r.shape and r.shape[1] >= LOW_FILL):
@@ -1368,9 +1396,9 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
             continue
         out.append(r)
         if TWIN:
-            t = _twin(frame, kit, H, c, r, held, ground=ground)
+            t = _twin(frame, kit, H, c, r, held, ground=ground, oneshot=spots)
             if t is None and spots:
-                t = _twin_six(frame, kit, H, c, r, held, ground)
+                t = _twin_six(frame, kit, H, c, r, held, ground, oneshot=spots)
             if t is not None:
                 twins.append(t)
     for t in twins:  # two flat dice's faces do not overlap: their centres lie at least
@@ -1606,6 +1634,7 @@ def _flat_at_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, L: np.ndarray,
 
 TOUCH_BLANK = True  # one-shot: a refused footprint touching a counted checker with no pip
 # layout fitted on it at all is no die, whatever its size (:func:`_touching_blank`)
+TOUCH_APART = True  # ... nor is one whose fitted face shows no pip apart
 
 
 def _touching_blank(r: DieReading) -> bool:
@@ -1616,8 +1645,13 @@ def _touching_blank(r: DieReading) -> bool:
     bench_dice's tuning frames (700000+ and 1000+, 32 x 5 each): 7 such readings, all phantoms
     (63 -> 56), no die lost; where one made a frame's three readings no roll, the two dice left
     make one (1000 burgundy_metal/red: with a leaning 2 read flat, a roll that should not count;
-    the leaning die's, not this rule's, miss)."""
-    return r.value is None and r.guess is None and len(r.shape) > 3 and bool(r.shape[3])
+    the leaning die's, not this rule's, miss). With :data:`TOUCH_APART`, also one whose best
+    layout's face shows no pip apart at all (:func:`_face_spots`, light or dark: real frame0's
+    phantom at a white checker's rim by a red point's tip, its best guess a 3 on a face with no
+    spot, where the quad a few pixels off fitted none)."""
+    if not (r.value is None and len(r.shape) > 3 and r.shape[3]):
+        return False
+    return r.guess is None or (TOUCH_APART and len(r.shape) > 5 and r.shape[5] == 0)
 
 
 def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
@@ -1695,7 +1729,7 @@ def _triples() -> list[tuple[int, ...]]:
 
 
 def _twin_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
-              held: np.ndarray, ground: bool) -> DieReading | None:
+              held: np.ndarray, ground: bool, oneshot: bool = False) -> DieReading | None:
     """One-shot: the other of two touching dice (:func:`_twin`'s window) refused there, read
     as a 6 when it shows two rows of three pips (:func:`_rows_six`; real template3's white 6
     touches its 5)."""
@@ -1704,7 +1738,7 @@ def _twin_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: 
     off = np.subtract(c, r.xy)
     if float(np.hypot(*off)) < TWIN_OFF * DIE_D * kit.lay.d:
         return None
-    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground)
+    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground, oneshot=oneshot)
     if t is None or t.value is not None:
         return None
     t = _rows_six(frame, kit, H, t, held)
@@ -1714,39 +1748,124 @@ def _twin_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: 
 def _rows_six(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
               held: np.ndarray | None) -> DieReading:
     """One-shot: a refused flat die (real template3's large white 6, its pips laid out apart
-    from the pip layouts' 6, so no layout fits it) read again on a disc round it: exactly six
-    pip-like spots of one colour there, in two rows of three (:func:`six_in_rows`), away from
-    the bar and the field's ends, make it a 6; else ``r`` stands."""
+    from the pip layouts' 6, so no layout fits it; real dices6's small black 6s, each row's
+    pips blurred into one bar) read again on a disc round it: exactly six pip-like spots of
+    one colour there, in two rows of three (:func:`six_in_rows`), or two bright bars, each a
+    row of three run together (:func:`six_in_bars`), away from the bar and the field's ends,
+    make it a 6; else ``r`` stands."""
     if not (ROWS_SIX and r.value is None and not r.cocked):
         return r
+    found = _six_rows_at(frame, kit, H, r, held)
+    if found is None:
+        return r
+    cx_c, cy_c, fx, fy, colour = found
+    return replace(r, xy=(cx_c, cy_c), frame_xy=(fx, fy), value=6, colour=colour,
+                   half="white" if cx_c > kit.lay.W / 2 else "black", guess=6)
+
+
+def _six_shows(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+               held: np.ndarray | None) -> bool:
+    """Whether reading ``r`` is a 6 whose two rows show round it (:func:`_six_rows_at`): its
+    pips may cover half its face (a small blurred die's rows run together), so its lift
+    (:func:`_pip_lift`, over the face's median) says little; its rows say it has white pips.
+    Real dices6's left 6 (a pips' candidate) lifted 57."""
+    return ROWS_SIX and r.value == 6 and not r.cocked \
+        and _six_rows_at(frame, kit, H, r, held) is not None
+
+
+def _six_rows_at(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
+                 held: np.ndarray | None
+                 ) -> tuple[float, float, float, float, str | None] | None:
+    """A 6's two rows on a disc round reading ``r`` (:func:`_rows_six`'s look): the face's
+    centre (canonical and frame) and the body's colour, or None when there are none (or the
+    face lies by a wall, where it may lean)."""
     lay = kit.lay
     die = DIE_D * lay.d
     span = WIN_DIES * die
     placed = _placed_window(frame, kit, H, np.asarray(r.xy, np.float64), held)
     if placed is None:
-        return r
+        return None
     centre, _a, _b, M, hw, win = placed
     px = WIN / span
     dpx = die * px
     lab8 = to_lab(win)
     L = lab8[..., 0].astype(np.float32)
-    for _sign, P, _top in pip_spots(L, _bare_disc(dpx, hw), dpx):
-        if not six_in_rows(P, dpx):
-            continue
-        fcx, fcy = P.mean(0)
-        cx_c = float(centre[0] + (fcx / WIN - 0.5) * span)
-        cy_c = float(centre[1] + (fcy / WIN - 0.5) * span)
-        if _by_edge(lay, cx_c, cy_c, die):
-            return r  # by a wall: it may lean on it (read_spots' rule, without the wall test)
-        rr = 0.3 * dpx
-        box = (slice(int(max(fcy - rr, 0)), int(fcy + rr) + 1),
-               slice(int(max(fcx - rr, 0)), int(fcx + rr) + 1))
-        body = lab8[box].reshape(-1, 3)
-        colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
-        fx, fy = _at(M, fcx, fcy)
-        return replace(r, xy=(cx_c, cy_c), frame_xy=(fx, fy), value=6, colour=colour,
-                       half="white" if cx_c > lay.W / 2 else "black", guess=6)
-    return r
+    disc = _bare_disc(dpx, hw)
+    at = next((P.mean(0) for _sign, P, _top in pip_spots(L, disc, dpx) if six_in_rows(P, dpx)),
+              None)
+    if at is None and ROWS_BARS:
+        at = six_in_bars(lab8[..., 0], disc, dpx)
+    if at is None:
+        return None
+    fcx, fcy = float(at[0]), float(at[1])
+    cx_c = float(centre[0] + (fcx / WIN - 0.5) * span)
+    cy_c = float(centre[1] + (fcy / WIN - 0.5) * span)
+    if _by_edge(lay, cx_c, cy_c, die):
+        return None  # by a wall: it may lean on it (read_spots' rule, without the wall test)
+    rr = 0.3 * dpx
+    box = (slice(int(max(fcy - rr, 0)), int(fcy + rr) + 1),
+           slice(int(max(fcx - rr, 0)), int(fcx + rr) + 1))
+    body = lab8[box].reshape(-1, 3)
+    colour = _colour(kit, body[::max(1, len(body) // COLOUR_PX)])
+    fx, fy = _at(M, fcx, fcy)
+    return cx_c, cy_c, fx, fy, colour
+
+
+ROWS_BARS = True  # a 6 whose rows' pips run together (a small blurred die) shows two bars
+BARS_LONG = (0.45, 1.0)  # a bar's length (x a die's nominal side; real dices6's 0.63..0.70: a
+# row's three pips, 0.5 of a side from end to end, and a pip's width)
+BARS_WIDE = 0.4  # its width at most (a pip's and the blur's; dices6's 0.31..0.36), and its length
+BARS_ASPECT = 1.6  # at least this x its width (a row of three: (0.5 + w) / w, w the width;
+# dices6's 1.9..2.3; a lone pip, blurred or not, about 1)
+BARS_GAP = (0.55, 0.9)  # the bars' distance (x their length; a 6's rows 0.5 of a side apart,
+# dices6's 0.7): a 4 smeared into two stripes has its pips' distance for its stripes' gap and
+# that and a pip and the smear for their length (0.5 at most)
+
+
+def six_in_bars(L8: np.ndarray, disc: np.ndarray, dpx: float) -> np.ndarray | None:
+    """The middle (x, y) of two bright bars on ``disc`` of lightness ``L8`` (uint8; ``dpx``: a
+    die's nominal side in its pixels) that are a 6's two rows of three pips run together, or
+    None: the only bright spots there (:func:`_bright_top` over :data:`SPOT_TOP`), each
+    :data:`BARS_LONG` long, :data:`BARS_WIDE` wide and :data:`BARS_ASPECT` long, alike in length
+    (:data:`ROWS_SPREAD`), parallel and side by side (:data:`ROWS_TURN`), :data:`BARS_GAP`
+    of their length apart. No other face shows two such bars: a 2's or a 3's pips run
+    together along one diagonal, a 4's or a 5's would need a smear longer than the bars."""
+    top = _bright_top(L8, dpx)
+    top[disc == 0] = 0
+    n, lbl, st, _c = cv2.connectedComponentsWithStats((top > SPOT_TOP).astype(np.uint8),
+                                                      connectivity=8)
+    bars = []
+    for j in range(1, n):
+        if st[j, 4] < 3:
+            continue  # (a stray pixel)
+        ys, xs = np.nonzero(lbl == j)
+        P = np.column_stack([xs, ys]).astype(np.float64)
+        c = P.mean(0)
+        w, v = np.linalg.eigh(np.cov((P - c).T))
+        d = v[:, 1]  # the long axis
+        t = (P - c) @ d
+        s = (P - c) @ v[:, 0]
+        length, width = float(np.ptp(t)) + 1.0, float(np.ptp(s)) + 1.0
+        bars.append((c, d, length, width))
+    if len(bars) != 2:
+        return None
+    (c1, d1, l1, w1), (c2, d2, l2, w2) = bars
+    for length, width in ((l1, w1), (l2, w2)):
+        if not (BARS_LONG[0] * dpx <= length <= BARS_LONG[1] * dpx
+                and width <= BARS_WIDE * dpx and length >= BARS_ASPECT * width):
+            return None
+    if abs(l1 - l2) > ROWS_SPREAD * 0.5 * (l1 + l2):
+        return None
+    turn = math.sin(math.radians(ROWS_TURN))
+    if abs(float(d1[0] * d2[1] - d1[1] * d2[0])) > turn:
+        return None  # not parallel
+    off = c2 - c1
+    gap = float(np.hypot(*off))
+    if not BARS_GAP[0] * 0.5 * (l1 + l2) <= gap <= BARS_GAP[1] * 0.5 * (l1 + l2):
+        return None
+    if abs(float(off @ d1)) > turn * gap:
+        return None  # not side by side
+    return 0.5 * (c1 + c2)
 
 
 def _bright_top(L8: np.ndarray, dpx: float) -> np.ndarray:
@@ -1758,11 +1877,12 @@ def _bright_top(L8: np.ndarray, dpx: float) -> np.ndarray:
         cv2.MORPH_ELLIPSE, (k, k))))
 
 
-def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
+def _face_spots(L: np.ndarray, face: Any, dpx: float, rows: bool = False) -> int:
     """How many bright pip-sized spots (as :func:`spot_candidates` finds them: the lightness
     over its opening by half a die, each spot no longer than :data:`SPOT_MAX`'s short side)
     lie on ``face``: a die read on its pips alone has them apart, where a point's tip read as
-    a 3 (tuning 700000+ one-shot) is one long spot."""
+    a 3 (tuning 700000+ one-shot) is one long spot. ``rows``: a spot may also be a blurred row
+    of pips (as :func:`spot_candidates` takes them: no longer than SPOT_MAX's long side)."""
     top = _bright_top(np.clip(L, 0, 255).astype(np.uint8), dpx)
     n, _lbl, st, cen = cv2.connectedComponentsWithStats((top > SPOT_TOP).astype(np.uint8),
                                                         connectivity=8)
@@ -1770,12 +1890,20 @@ def _face_spots(L: np.ndarray, face: Any, dpx: float) -> int:
     half = 0.5 * face.side
     count = 0
     for j in range(1, n):
-        if max(st[j, 2], st[j, 3]) > SPOT_MAX[1] * dpx:
+        if max(st[j, 2], st[j, 3]) > SPOT_MAX[1] * dpx and not (
+                rows and max(st[j, 2], st[j, 3]) <= SPOT_MAX[0] * dpx
+                and min(st[j, 2], st[j, 3]) <= SPOT_MAX[1] * dpx):
             continue
         dx, dy = cen[j, 0] - face.cx, cen[j, 1] - face.cy
         if abs(dx * ca + dy * sa) <= half and abs(-dx * sa + dy * ca) <= half:
             count += 1
     return count
+
+
+def _pips_apart(L: np.ndarray, face: Any, dpx: float, rows: bool = False) -> int:
+    """How many pips show apart on ``face`` (:func:`_face_spots`: light spots, or dark ones,
+    whichever more; ``rows``: or blurred rows of them)."""
+    return max(_face_spots(L, face, dpx, rows), _face_spots(255.0 - L, face, dpx, rows))
 
 
 def _pip_lift(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading) -> float:
@@ -1806,7 +1934,7 @@ def _low_spared(lay: Layout, c: np.ndarray, out: list[DieReading]) -> bool:
 
 
 def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieReading,
-          held: np.ndarray, ground: bool = True) -> DieReading | None:
+          held: np.ndarray, ground: bool = True, oneshot: bool = False) -> DieReading | None:
     """The other die of two touching ones (:data:`TWIN`): a flat read die ``r`` found at a
     candidate ``c`` (a blob's centre) that stands off it by :data:`TWIN_OFF` die sides or more
     is half of a blob; the window centred as far past ``c`` the other way is read, and a flat
@@ -1817,7 +1945,7 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
     off = np.subtract(c, r.xy)
     if float(np.hypot(*off)) < TWIN_OFF * die:
         return None
-    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground,
+    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground, oneshot=oneshot,
                  **({"flat_only": True} if FLAT_SPARE else {}))
     if t is None or t.value is None or t.cocked or _streak(t):
         return None
@@ -1825,11 +1953,11 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
 
 
 def _recentred(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
-               held: np.ndarray, ground: bool = True) -> DieReading:
+               held: np.ndarray, ground: bool = True, oneshot: bool = False) -> DieReading:
     """A streak's reading (:data:`RECENTRE`) read again in a window centred on its face: the
     same value there on a footprint that is no streak is the die's reading (its flatness the
     face's say), else the streak's stands."""
-    again = read_die(frame, kit, H, np.array(r.xy), held, ground=ground)
+    again = read_die(frame, kit, H, np.array(r.xy), held, ground=ground, oneshot=oneshot)
     if again is not None and again.value == r.value and not _streak(again):
         return again
     return r

@@ -71,7 +71,8 @@ def _low_read(monkeypatch: pytest.MonkeyPatch, first: int, fill: float, at: floa
     asked: list[float] = []
 
     def read_die(f: object, k: object, H: object, c: np.ndarray, held: object = None,
-                 ground: bool = True, fit: bool = True, flat_only: bool = False) -> DieReading:
+                 ground: bool = True, fit: bool = True, flat_only: bool = False,
+                 oneshot: bool = False) -> DieReading:
         asked.append(float(c[0]))
         return die(float(c[0]), 3 if c[0] == 400.0 else 4, fill if c[0] == 400.0 else 0.8)
 

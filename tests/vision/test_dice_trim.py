@@ -148,7 +148,8 @@ def test_a_streaks_face_is_read_again_centred_on_it(
     asked = []
 
     def read_die(frame: object, kit: object, H: object, centre: np.ndarray,
-                 held: object = None, ground: bool = True) -> dice_mod.DieReading:
+                 held: object = None, ground: bool = True, oneshot: bool = False
+                 ) -> dice_mod.DieReading:
         asked.append(tuple(centre))
         return again
 
