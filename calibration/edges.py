@@ -32,6 +32,8 @@ BAND_OFF = 0.012  # (the bands this share of the edge's length from it)
 MAX_TILT = 0.6  # and tilts at most this many diameters over the width
 AGREE = 0.6  # share of the columns' first discs on the edge line
 MIN_SPAN = 0.5  # the agreeing columns span this much of the width to tilt an edge
+PAIR_SPAN = 0.8  # two columns' first checkers this far apart (unit widths), agreeing, shift
+# an edge no other column's first checker places (a red set's stacks show no grey edge)
 
 
 def _first_discs(depth: np.ndarray, col: np.ndarray, ok: np.ndarray, diam: np.ndarray
@@ -74,6 +76,19 @@ def _consensus_line(u: np.ndarray, v: np.ndarray, tol: float, max_tilt: float
     return np.array([float(np.mean(vb - b * ub)), b])
 
 
+def _far_pair(u: np.ndarray) -> bool:
+    """Whether ``u`` (unit widths) are two columns PAIR_SPAN or more apart."""
+    return len(u) == 2 and abs(float(u[1] - u[0])) >= PAIR_SPAN
+
+
+def _pair_line(v: np.ndarray, tol: float) -> np.ndarray | None:
+    """The level line (no tilt: two columns place an edge's depth, not its slant) through
+    two columns' edge depths ``v`` agreeing within ``tol``, else None."""
+    if abs(float(v[1] - v[0])) > tol:
+        return None
+    return np.array([float(np.mean(v)), 0.0])
+
+
 def first_columns(corners: np.ndarray, bar: float, discs: np.ndarray | None) -> tuple[int, int]:
     """How many columns of each row (top, bottom) have a first checker near its long edge (what
     :func:`fit_long_edges` places an edge by: MIN_COLS at least)."""
@@ -109,7 +124,10 @@ def _in_unit(q: np.ndarray, bar: float, discs: np.ndarray
 def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray,
                    edges: EdgeImage | None = None) -> np.ndarray:
     """``corners`` (TL, TR, BR, BL, points along TL-TR) with each long edge moved onto the line
-    its columns' first checkers imply, where at least MIN_COLS columns agree on it. A move of
+    its columns' first checkers imply, where at least MIN_COLS columns agree on it (or, with no
+    third column's first checker, two PAIR_SPAN apart agree on its depth: shifted level; a red
+    set shows its stacks no grey edge, and dices6's top row keeps a first disc only at its two
+    ends, its edge found 17 px out, beyond the wood's inner edge). A move of
     more than MAX_MOVE diameters (up to FAR_MOVE) is made only when ``edges`` (the frame's
     gradients) shows an edge along the new line EDGE_GAIN times stronger than along the old (the
     pattern model may leave a long edge about a checker row off, in or out)."""
@@ -123,12 +141,13 @@ def fit_long_edges(corners: np.ndarray, bar: float, discs: np.ndarray,
     for top in (True, False):
         depth = c[:, 1] if top else 1 - c[:, 1]
         first = _first_discs(depth, col, on & (depth < 0.5), 2 * rad)
-        if len(first) < MIN_COLS:
+        if len(first) < MIN_COLS and not _far_pair(c[first, 0]):
             continue
         u = c[first, 0]
         edge = depth[first] - EDGE_IN * rad[first]  # where the edge is near each column
         d = 2 * np.median(rad[first])
-        coef = _consensus_line(u, edge, MAX_RESID * d, MAX_TILT * d)
+        coef = _consensus_line(u, edge, MAX_RESID * d, MAX_TILT * d) if len(first) >= MIN_COLS \
+            else _pair_line(edge, MAX_RESID * d)
         if coef is None:
             continue
         move = np.abs(coef[0] + coef[1] * np.r_[0, 1]).max()

@@ -42,6 +42,8 @@ NEXT_CLEAR = 0.5  # ... and less than this of its second place (dices6: 0.36): a
 # first place a one-shot quad's edge misses shows from the second on (held-out 900022 f0: 0.98;
 # one-shot reads of tuning 700000+ 32 x 5: 3 points kept empty right, 3 wrong in frames read
 # 11 of 28; with this 2 right, 1 wrong)
+TIED = 1.2  # with a hand in view, a colour read's point over HIDDEN_LOW foreign whose likeliest
+# count is less than this many times as likely as the next is unseen (``tied_unseen``)
 EDGE_SURE = 0.9995  # with a hand in view, a point over HIDDEN_LOW foreign read less sure than this
 EDGE_BLOB = 0.35  # is unseen when its own front holds a solid foreign patch over this share
 EDGE_BESIDE = 0.4  # or a row neighbour's front is more foreign than this and than its own (the
@@ -233,6 +235,24 @@ class Counter:
         if COMPLETE and disc is not None and unseen >= 1.0:  # no hand in view
             regions = complete_fifteen(regions, (WHITE_OFF, BLACK_OFF))
         return regions, best
+
+
+def tied_unseen(regions: list, foreign: np.ndarray, row: int) -> list:
+    """With a hand in view (the colour read, one-shot): the points over ``HIDDEN_LOW`` foreign
+    (``foreign``: each point's share) whose likeliest count is less than ``TIED`` times as likely
+    as the next, and less sure than ``HIDDEN_SURE`` (``sureness``; ``row``: a first row's length;
+    a tall stack's count spread over heights the camera cannot tell apart is sure of its
+    colour's row), reported unseen: the foreign pixels leave their read flat, every count
+    alike, and the count taken would be the tie's order (real photo dices6, a sleeve over its
+    third top point, 0.49 foreign: five counts at 0.197 each, one white taken)."""
+    out = list(regions)
+    for i in np.flatnonzero(np.asarray(foreign)[:24] > HIDDEN_LOW):
+        r = out[i]
+        if r and len(r) > 1 and sureness(r, row) < HIDDEN_SURE:
+            p = sorted(r.values(), reverse=True)
+            if p[0] < TIED * p[1]:
+                out[i] = None
+    return out
 
 
 def base_seen_empty(r: dict[tuple[int, int], float] | None, foreign: np.ndarray,

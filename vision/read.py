@@ -33,6 +33,7 @@ from .checkers import (
     hand_edges,
     hand_over_bar,
     sureness,
+    tied_unseen,
 )
 from .dice import observe_dice
 from .discs import DiscEvidence, Gathered
@@ -58,6 +59,8 @@ from .strips import (
 
 DISC_SCALE = 0.04  # nats per pixel-sum of disc evidence (neighbouring pixels are not independent)
 HAND_FRACTION = 0.04  # share of the point strips' pixels that are foreign: a hand or arm
+TIES_UNSEEN = True  # the colour read (one-shot) with a hand in view: a partly hidden point
+# whose read is a tie is unseen (``checkers.tied_unseen``)
 LEARN_SURE = 0.999  # a point's read this sure teaches its empty look past the stack
 LEARN_GAP = 6  # strip rows kept clear past a stack's end (its shadow, a checker's lip)
 HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a solid foreign
@@ -363,6 +366,9 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
     else:
         regions, _best = prep["counter"].regions(ev, profile.scale, disc)
         hand = float(ev.foreign[:24].mean()) > HAND_FRACTION  # type: ignore[union-attr]
+        if hand and TIES_UNSEEN:  # a point a hand partly hides, its read a tie: unseen
+            regions = tied_unseen(regions, ev.foreign[:24].mean(1),  # type: ignore[union-attr]
+                                  prep["counter"].points[0].first_row)
     base: tuple[str | None, ...] = ()
     learned: list[int] = []
     regathered = False

@@ -117,3 +117,18 @@ def test_first_columns_counts_each_rows_first_checkers():
     past[:2, 1] -= 4 * R * 2  # the top edge four diameters above the first checkers
     assert first_columns(past, BAR, discs)[0] == 0
     assert first_columns(TRUE, BAR, None) == (0, 0)
+
+
+def test_two_far_columns_shift_an_edge_level():
+    """A row whose first checkers show in two columns only, at its two ends (a red set's
+    stacks between them show no grey edge: real photo dices6's top row): the two place the
+    edge when they agree on its depth, level; two near each other, or disagreeing, do not."""
+    found = TRUE.copy()
+    found[:2, 1] -= 30  # the quad's top edge 30 px out
+    bottom = [0, 4, 6, 11]  # the bottom row where it is
+    got = fit_long_edges(found, BAR, _discs([0, 11], bottom))
+    assert np.abs(got - TRUE).max() < 2.0, got
+    assert np.allclose(fit_long_edges(found, BAR, _discs([0, 6], bottom)), found)  # too near
+    apart = _discs([0, 11], bottom)
+    apart[1, 1] += 0.5 * 2 * R  # the two half a diameter apart in depth: no edge
+    assert np.allclose(fit_long_edges(found, BAR, apart), found)

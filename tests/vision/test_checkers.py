@@ -221,6 +221,30 @@ def test_a_point_a_hand_partly_hides_is_unseen_not_misread(seed):
     assert _score(obs, tr) == (28, 28)
 
 
+def test_a_tied_read_a_hand_partly_hides_is_unseen():
+    """``tied_unseen`` (the colour read with a hand in view): a point over HIDDEN_LOW foreign
+    whose likeliest count is under TIED times the next (a sleeve over it leaves every count
+    alike: real photo dices6's third top point, 0.49 foreign) is unseen; a clear read, or a
+    tie with little foreign, stays."""
+    from vision.checkers import HIDDEN_LOW, TIED, tied_unseen
+
+    flat = {(0, 0): 0.2, (1, 0): 0.2, (0, 1): 0.2, (2, 0): 0.2, (0, 2): 0.2}
+    near = {(0, 0): 0.5 * TIED - 0.01, (1, 0): 0.5, (0, 1): 0.01}
+    clear = {(0, 1): TIED * 0.3 + 0.01, (0, 0): 0.3}
+    regions = [flat, near, clear, flat, None] + [{(0, 0): 1.0}] * 19 + [None] * 4
+    f = np.zeros(28)
+    f[[0, 1, 2, 4]] = HIDDEN_LOW + 0.1
+    f[5:24] = 0.9  # sure reads however foreign
+    out = tied_unseen(regions, f, 5)
+    assert out[0] is None and out[1] is None  # foreign and tied
+    assert out[2] is clear and out[3] is flat  # clear; tied with too little foreign
+    assert out[4] is None and out[5:] == regions[5:]
+    assert regions[0] is flat  # the list given is left as it was
+    # a tall stack's count spread over heights is sure of its colour's row: kept
+    tower = {(9, 0): 0.4, (10, 0): 0.38, (8, 0): 0.2, (0, 0): 0.02}
+    assert tied_unseen([tower] + regions[1:], f, 5)[0] is tower
+
+
 def test_a_tall_stack_is_as_sure_as_its_colour_holding_a_row():
     from vision.checkers import sureness
 
