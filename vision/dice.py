@@ -1411,6 +1411,8 @@ def read_dice(frame: np.ndarray, profile: Any, counts: list[Any],
     out = [r for r in out if not (r.value is None and r.shape and r.shape[0] > LONG_REFUSED)]
     if spots and TOUCH_BLANK:
         out = [r for r in out if not _touching_blank(r)]
+    if spots and BLANK_ONE:
+        out = [r for r in out if not _blank_one(r)]
     mem.searched(small, held, H, out)
     return mem.confirmed(out, near)
 
@@ -1652,6 +1654,19 @@ def _touching_blank(r: DieReading) -> bool:
     if not (r.value is None and len(r.shape) > 3 and r.shape[3]):
         return False
     return r.guess is None or (TOUCH_APART and len(r.shape) > 5 and r.shape[5] == 0)
+
+
+BLANK_ONE = True  # one-shot: nor is a refused footprint whose best guess is a 1 on a face
+# showing no pip apart (:func:`_blank_one`)
+
+
+def _blank_one(r: DieReading) -> bool:
+    """Whether one-shot reading ``r`` is a refused footprint whose best layout is a 1 on a
+    face that shows no pip apart at all: a speck on something die-sized (real dices6's phantom,
+    a light speck on a red point's rounded top under the rim, once the top edge sat where the
+    field begins), the refused twin of :data:`SPOTS_ONE`'s read 1. A die showing a 1 shows
+    its pip apart."""
+    return r.value is None and r.guess == 1 and len(r.shape) > 5 and r.shape[5] == 0
 
 
 def _off_wall(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
