@@ -22,7 +22,7 @@ from gammoncam.demo import (
 from gammoncam.service import MatchService
 from gammoncam.store import EventStore
 
-FIRST_TURNS = 5  # recorded exactly from the start (measured: the first 6; 18 of the 20 turns)
+FIRST_TURNS = 5  # recorded exactly from the start (measured 2026-12-01: all 20 turns)
 
 
 @pytest.fixture
