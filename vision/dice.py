@@ -1042,9 +1042,9 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
         return None  # a refused footprint at the bar or the field's edge: the bar's or the
         # rim's shadow, a bar checker's edge (merged with the bar before: no die either)
     fx, fy = _at(M, rcx, rcy)
-    # a refused face against a checker: how many pips it shows apart (either colour)
+    # a refused face (one-shot: TOUCH_APART, BLANK_ONE): how many pips it shows apart
     apart = float(_pips_apart(L, face, dpx)) \
-        if value is None and touching and face is not None else 0.0
+        if oneshot and value is None and face is not None else 0.0
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, cocked, score, margin,
                       side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (aspect, fill, side / dpx, float(touching), float(off_field), apart))
