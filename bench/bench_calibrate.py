@@ -11,7 +11,7 @@ row per seed and a summary (calibrated, median and mean error, within 2 %, CPU s
 calibration on one core). Held-out seeds 900000+ by default; ``--base 700000`` for tuning.
 
     python -m bench.bench_calibrate                          # the standard start
-    python -m bench.bench_calibrate --snap                   # its corners snapped to the edges
+    python -m bench.bench_calibrate --no-snap                # the found corners not snapped
     python -m bench.bench_calibrate --rules variants         # Plakoto, Long Nardi, Fevga starts
     python -m bench.bench_calibrate --rules "long nardi,standard" --base 700000
 
@@ -90,7 +90,7 @@ VARIANTS = ("plakoto", "long nardi", "fevga")  # the variants with a start of th
 
 
 def run_start(rules: str | None, base: int, seeds: int, size: tuple[int, int],
-              codec: str = "mjpg", snap: bool = False) -> dict[str, list[float]]:
+              codec: str = "mjpg", snap: bool = True) -> dict[str, list[float]]:
     """Calibrate each seed's start frame of ``rules`` (None: the standard start at 1280x720),
     print a row per seed; the corner errors (% of the diagonal; nan when refused), whether the
     right way round (1/0) and the CPU seconds."""
@@ -135,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="960x540", help="frame size with --rules")
     ap.add_argument("--codec", choices=CODECS, default="mjpg",
                     help="the start frame through the footage's MJPG (default) or JPEG-90")
-    ap.add_argument("--snap", action="store_true",
-                    help="the corners snapped to the frame's edges (calibrate(snap=True))")
+    ap.add_argument("--no-snap", dest="snap", action="store_false",
+                    help="the found corners left unsnapped (calibrate(snap=False))")
     a = ap.parse_args(sys.argv[1:] if argv is None else argv)
     cv2.setNumThreads(1)  # the finder's result must not depend on OpenCV's thread count
     size = tuple(int(v) for v in a.size.split("x"))
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     results = {r or "standard": run_start(r, a.base, a.seeds, size, a.codec, a.snap) for r in names}
     n = a.seeds
     print(f"\nauto start, seeds {a.base}-{a.base + n - 1}, {a.codec}"
-          f"{f' at {a.size}' if a.rules else ''}{', snapped' if a.snap else ''}: "
+          f"{f' at {a.size}' if a.rules else ''}{'' if a.snap else ', unsnapped'}: "
           f"success = calibrated, the right way round "
           f"and within {WITHIN:.0f} % of the diagonal")
     print(f"{'start':10} {'calibrated':>10} {'right way':>9} {'within':>6} {'success':>7} "

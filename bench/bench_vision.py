@@ -127,6 +127,8 @@ def main() -> None:
     ap.add_argument("--setups", type=int, default=16)
     ap.add_argument("--frames", type=int, default=6)
     ap.add_argument("--corners", choices=["truth", "auto"], default="truth")
+    ap.add_argument("--no-snap", dest="snap", action="store_false",
+                    help="with --corners auto: the found corners left unsnapped")
     ap.add_argument("--oneshot", type=int, default=2, help="one-shot frames per setup")
     ap.add_argument("--base", type=int, default=BASE_SEED,
                     help="first setup seed (900000+ held out; tune on 700000+)")
@@ -163,7 +165,7 @@ def main() -> None:
         try:
             corners = np.array(tr0["board_corners_px"]) if args.corners == "truth" else None
             prof = calibrate(img0, START, method="taps" if corners is not None else "auto",
-                             corners=corners)
+                             corners=corners, snap=args.snap)
         except Exception as exc:  # noqa: BLE001 - a failed calibration is a result
             stats[style]["calib_fail"].append(1)
             print(f"setup {seed} ({style}): calibration failed: {exc}")

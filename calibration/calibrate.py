@@ -167,21 +167,21 @@ def board_corners(frame: np.ndarray, method: str = "auto",
 
 def calibrate(frame: np.ndarray, position: Position | None = None, method: str = "auto",
               corners: np.ndarray | None = None, shape: BoardShape | None = None,
-              orientation: str | None = None, snap: bool = False) -> BoardProfile:
+              orientation: str | None = None, snap: bool = True) -> BoardProfile:
     """A profile for the board in ``frame``, which shows ``position`` (default: the start).
 
     With markers the corners already carry the orientation; otherwise all four ways round are
     tried (``orientation`` fixes one) and the one that reads the position best is kept.
-    ``snap`` moves the found or tapped corners onto the frame's edges (:func:`_snapped`): about
-    half the corner error, but off by default while the readers' thresholds are tuned at the
-    unsnapped corners (on, 18 reading tests pinned to those frames fail)."""
+    ``snap``: the board found moves its sides onto the frame's edges (:func:`_snapped`; about
+    half the finder's corner error). Taps and markers are not snapped: they are where the
+    user put them, and on the rendered frames exact taps are nearer the board's true corners
+    than its visible edges are (a pixel or two of bevel)."""
     pos = position or START
     if method == "auto" and corners is None:
         prof = _auto(frame, pos, shape, orientation)
         return _snapped(frame, pos, prof) if snap else prof
     q = board_corners(frame, method, corners)
-    prof = _calibrate_at(frame, pos, q, method, shape, orientation)[0]
-    return _snapped(frame, pos, prof) if snap and method != "markers" else prof
+    return _calibrate_at(frame, pos, q, method, shape, orientation)[0]
 
 
 SNAP_MIN = 0.25  # pixels: a snap that moves no corner this far changes nothing

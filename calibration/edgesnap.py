@@ -17,10 +17,11 @@ corners are the snapped sides' crossings.
 
 Tuning start frames 700000-22 (MJPG, 1280x720), each corner's distance from its true side:
 median 1.45 -> 0.95 px, over 2 px 61 -> 21 of 168; held-out 900000-15: 1.42 -> 0.92 px,
-38 -> 19 of 120 (``python -m bench.bench_calibrate [--snap]`` for the corners' error).
+38 -> 19 of 120 (``python -m bench.bench_calibrate [--no-snap]`` for the corners' error).
 
-Off by default (``calibrate(snap=True)``): the readers' thresholds were tuned at the unsnapped
-corners, and 18 reading tests pinned to particular frames fail with it on.
+Only the board the finder found is snapped (``calibrate(snap=False)`` leaves it): taps are
+where the user put them, and exact taps on a rendered frame lie nearer the board's true corners
+than its visible edges do (a pixel or two of bevel).
 """
 
 from __future__ import annotations
