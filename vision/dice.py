@@ -1032,6 +1032,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if value is None and guess is None and touching and side < SMALL_TOUCH * dpx:
         return None  # a small refused footprint against a counted checker: the checker's
         # rim or shadow (real photos' phantoms: 0.5..0.67 x a die's side; their dice 0.9..1.3)
+    if THIN_FILL is not None and value is None and fill < THIN_FILL:
+        return None  # see THIN_FILL
     if joined and (value is None or (face is not None and face.by_spots
                                      and not (JOIN_SPOTS or JOIN_SPOTS_FLAT and not cocked))
                    or value in (LOCAL_NOT if local else JOIN_NOT)
@@ -1056,6 +1058,13 @@ LONG_WIDE: float | None = None  # a long footprint this wide (x a die's side) is
 # (900007 illegal_standing, frames 300-312: its pips smeared into stripes, the footprint 1.3+
 # dice wide) was no longer cocked and was read as a 6, and the referee flagged a legal play.
 # Off until a wide footprint's read is told from a smeared one.
+
+
+THIN_FILL: float | None = 0.35  # a refused footprint filling less of its rectangle than this
+# is the board between two points or beside a checker, no die, not even a leaning one (demo
+# footage frames 132-155 and 400-438 through a fitted calibration: the cream wedge between two
+# points' bases, fill 0.29-0.31, called a cocked die and the roll beside it never read; tuning
+# bench_dice 700000+ 32 x 5: phantoms 4 -> 3, no die lost, no leaning die missed)
 
 
 def _cocked_shape(aspect: float, fill: float, side: float, dpx: float, touching: bool) -> bool:
