@@ -189,8 +189,8 @@ SNAP_MIN = 0.25  # pixels: a snap that moves no corner this far changes nothing
 
 
 def _whiter(prof: BoardProfile) -> bool:
-    """Whether the profile's white set is learned lighter than its black (close on some
-    boards' colours, so only its turning round between two learnings says something)."""
+    """Whether the profile's white set is learned lighter than its black (white is the
+    lighter set; close on some boards' colours)."""
     return prof.meta.get("white_L", 0.0) >= prof.meta.get("black_L", 0.0)
 
 
@@ -411,8 +411,7 @@ def _calibrate_at(frame: np.ndarray, pos: Position, q: np.ndarray, method: str,
         if prof.meta.get("start_share", MIN_SHARE) < MIN_SHARE:
             share = max(share or 0.0, float(prof.meta["start_share"]))
             continue
-        if "start_share" in prof.meta and (
-                prof.meta.get("white_L", 0.0) < prof.meta.get("black_L", 0.0)):
+        if "start_share" in prof.meta and not _whiter(prof):
             # the quad fitted to the lines, the colours learned again make the darker set
             # white: the lighter-set test before the fit was a near tie (held-out Long Nardi
             # 900011 through MJPG: L 253 / 249 before, 179 / 255 after; a board half turned),
@@ -451,7 +450,7 @@ def _ranked(frame: np.ndarray, pos: Position, q: np.ndarray, shape: BoardShape |
         prof = learn(frame, oriented(q, name), pos, shape)
         bad, ll = misread(prof, frame, pos)
         # white is the lighter set: a way round that makes the darker set white is wrong
-        lighter = prof.meta.get("white_L", 0.0) >= prof.meta.get("black_L", 0.0)
+        lighter = _whiter(prof)
         ranked.append(((int(lighter), -bad, ll), name, prof))
     ranked.sort(key=lambda r: r[0], reverse=True)
     return ranked

@@ -1,4 +1,4 @@
-"""The playing area's four sides snapped to the frame's edges: the last step of a calibration.
+"""The playing area's four sides snapped to the frame's edges: a found board's refinement.
 
 The corner fit (:func:`calibration.learn.corner_fit`) moves corners in whole steps while the
 known position's labels fit better; it stops where no step helps, 2-5 px from the true corners
