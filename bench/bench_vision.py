@@ -2,7 +2,9 @@
 
 Seeds from 900000 up were never used while tuning. Calibrated mode: per setup (fixed camera and
 board), a profile from a frame of the start position (corners: ``--corners truth`` = four exact
-taps, ``auto`` = the board finder), then K random states of that setup are read. One-shot mode:
+taps, ``auto`` = the board finder; ``--tap-noise PX``: the taps each PX pixels off, as a
+finger's are, and ``--snap-taps`` snaps them as the web page and the CLI do; the calibration's
+worst corner off the truth is printed), then K random states of that setup are read. One-shot mode:
 each frame read with no profile. Prints a table per style: slot accuracy over the regions no hand
 hides (unseen counts as wrong), regions a hand hides (``hidden_regions`` of the scene truth) that
 were reported unseen or counted right, frames perfect (every region right by those rules), hand
@@ -122,6 +124,14 @@ def slots_right(obs, truth_pos: Position, hidden: list[int] | tuple[int, ...] = 
     return vr, vn, hr, hn
 
 
+def tapped(corners: np.ndarray, px: float, seed: int) -> np.ndarray:
+    """The four true corners as a finger taps them: each ``px`` pixels off in a direction
+    drawn from ``seed``."""
+    rng = np.random.default_rng(seed)
+    a = rng.uniform(0.0, 2.0 * np.pi, 4)
+    return np.asarray(corners, np.float64) + px * np.column_stack([np.cos(a), np.sin(a)])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--setups", type=int, default=16)
@@ -129,6 +139,12 @@ def main() -> None:
     ap.add_argument("--corners", choices=["truth", "auto"], default="truth")
     ap.add_argument("--no-snap", dest="snap", action="store_false",
                     help="with --corners auto: the found corners left unsnapped")
+    ap.add_argument("--tap-noise", type=float, default=0.0, metavar="PX",
+                    help="with --corners truth: each tap this many pixels off the true corner "
+                         "(a finger's taps), in a direction drawn per setup")
+    ap.add_argument("--snap-taps", action="store_true",
+                    help="the taps snapped to the frame's edges and the board's lines, as the "
+                         "found board is")
     ap.add_argument("--oneshot", type=int, default=2, help="one-shot frames per setup")
     ap.add_argument("--base", type=int, default=BASE_SEED,
                     help="first setup seed (900000+ held out; tune on 700000+)")
@@ -159,18 +175,23 @@ def main() -> None:
     times, one_times, checker_times = [], [], []
     dc: dict[str, int] = defaultdict(int)
     errs: Counter = Counter()
+    corner_err: list[float] = []  # per setup: the profile's worst corner off the truth (px)
     for s in range(args.setups):
         seed = args.base + s
         style, img0, tr0, shots = rendered(seed, args.frames, args.cache)
         try:
             corners = np.array(tr0["board_corners_px"]) if args.corners == "truth" else None
+            if corners is not None and args.tap_noise:
+                corners = tapped(corners, args.tap_noise, seed)
             prof = calibrate(img0, START, method="taps" if corners is not None else "auto",
-                             corners=corners, snap=args.snap)
+                             corners=corners, snap=args.snap, snap_taps=args.snap_taps)
         except Exception as exc:  # noqa: BLE001 - a failed calibration is a result
             stats[style]["calib_fail"].append(1)
             print(f"setup {seed} ({style}): calibration failed: {exc}")
             continue
         stats[style]["calib_fail"].append(0)
+        corner_err.append(float(np.linalg.norm(np.asarray(prof.corners, np.float64)
+                                               - np.array(tr0["board_corners_px"]), axis=1).max()))
         for k, (img, tr) in enumerate(shots):
             forget_checkers(prof)
             forget(prof)  # a new scene: nothing of the last frame's dice and cube reused
@@ -237,6 +258,9 @@ def main() -> None:
     print("frames perfect: " + ", ".join(
         f"{k} {100 * np.mean(stats[k]['perfect']):.1f} % of {len(stats[k]['perfect'])}"
         for k in ("no hand", "hand") if stats[k]["perfect"]))
+    if corner_err:
+        print(f"calibration: worst corner off the truth, median {np.median(corner_err):.2f} px, "
+              f"max {max(corner_err):.2f} px over {len(corner_err)} setups")
     if args.errors:
         print_errors(errs)
     if args.errors or args.verbose:

@@ -201,7 +201,7 @@ class CameraDesk:
         taps = None if corners is None else np.asarray(corners, np.float64).reshape(4, 2)
         try:
             profile = make_profile(image, pos, method="auto" if taps is None else "taps",
-                                   corners=taps)
+                                   corners=taps, snap_taps=True)  # a finger's taps
         except BoardNotFound as exc:
             raise ValueError(f"the board was not found: {exc} (tap its four corners)") from None
         except (PositionMismatch, MarkersNotFound) as exc:

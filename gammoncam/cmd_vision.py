@@ -26,10 +26,13 @@ def _image(path: str):  # noqa: ANN202 - numpy array
               help="the frame shows this variant's start (plakoto, fevga, long nardi, ...)")
 @click.option("--markers", "use_markers", is_flag=True, help="take the corners from ArUco markers")
 @click.option("--corners", default=None,
-              help="four corner taps 'x,y x,y x,y x,y' (TL TR BR BL of the playing area)")
+              help="four corner taps 'x,y x,y x,y x,y' (TL TR BR BL of the playing area), "
+                   "snapped to the board's edges and lines")
+@click.option("--exact", is_flag=True,
+              help="the --corners are exact: used as given, not snapped")
 @click.option("--out", "out", required=True, help="where to write the profile JSON")
 def calibrate(image: str, position: str | None, variant: str | None, use_markers: bool,
-              corners: str | None, out: str) -> None:
+              corners: str | None, exact: bool, out: str) -> None:
     """Make a board profile from IMAGE of the start (or a known) position."""
     import numpy as np
 
@@ -63,7 +66,7 @@ def calibrate(image: str, position: str | None, variant: str | None, use_markers
             raise BadInput("--corners needs four 'x,y' pairs") from None
     method = "taps" if taps is not None else ("markers" if use_markers else "auto")
     try:
-        profile = make_profile(frame, pos, method=method, corners=taps)
+        profile = make_profile(frame, pos, method=method, corners=taps, snap_taps=not exact)
     except (BoardNotFound, MarkersNotFound, PositionMismatch) as exc:
         raise BadInput(str(exc)) from None
     if variant:
