@@ -702,7 +702,11 @@ class Inference(RollEvidence):
         if best - runner < MARGIN or misfits(obs, end) > MISFITS:
             return None
         if not self._confirmed(obs, ("two", end)):
-            return []  # one run so far: wait rather than flag
+            # one run so far: wait rather than flag; the next run may show a third play on it
+            # (``Resync._three_plays`` expands this board: its fit to the later board may rank
+            # it out of the replies it looks at)
+            self.__dict__["_two_seen"] = (key, end, table[end][0].after, table[end][1])
+            return []
         play, replies = table[end]
         events = self._try({"command": "play", "position": play.after.to_json()})
         if events and self.phase == Phase.ROLL and self.turn is other:

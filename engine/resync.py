@@ -82,6 +82,11 @@ MIDS = 4  # first plays (best fitted) whose replies are looked at
 WIDE_MIDS = 12  # more first plays expanded when none of the MIDS explains the board (hits)
 WIDE_TOTAL = 24  # ... at most while the referee stands at one position
 DEEP_MIDS = 2  # ... and replies to a play read two ways whose next plays are (three plays)
+TWO_SEEN = True  # ... and the two plays one earlier run showed clearly (``_infer_two_plays``
+# waits for a second run, which may show the mover's next play on them: tuning footage 1003
+# illegal_standing, black's bar/21 6/1 under its dice, white's 14/11 6/4* seen one run, black's
+# bar/21*/20 next; the reply's board fit the later one too badly to be among DEEP_MIDS, the
+# record stood at black's roll for the 36 turns left)
 SURE = MARGIN  # a region reads surely: its best count this much likelier than its second
 SEEN_BOARDS = 8  # whole boards remembered while the referee stands at one position
 PHASES = (Phase.ROLL, Phase.ROLLED, Phase.FLAGGED, Phase.CONFIRM)
@@ -269,8 +274,14 @@ class Resync(Inference):
             return None
         end, best, runner = ranked
         steps = memo[1][end]
+        two = self.__dict__.get("_two_seen")
+        # (the reply's board, seen clearly one run: the opponent did play, whatever its
+        # checkers show net of the mover's hits; tuning footage 1007, white's bar/22* back on the
+        # point black's 7/3* hit it from)
+        mid_seen = TWO_SEEN and len(steps) == 3 and two is not None \
+            and two[0] == (pos, side, self.dice) and steps[1][1] == two[1]
         if len(steps) != 3 or best - runner < MARGIN or misfits(obs, end) > MISFITS or \
-                only_hit(pos, end, other):
+                (only_hit(pos, end, other) and not mid_seen):
             return None
         if not self._confirmed(obs, ("three", end)):
             return []  # one run so far: wait rather than flag
@@ -300,6 +311,16 @@ class Resync(Inference):
         for first in mine:
             add(first, [(side, first, [roll])])
         firsts = sorted(fits(obs, pos, mine, diffs).items(), key=lambda mf: -mf[1])
+        two = self.__dict__.get("_two_seen")  # two plays an earlier run showed clearly (first:
+        # their steps, with the reply's roll as read, are the ones kept)
+        if TWO_SEEN and two is not None and two[0] == (pos, side, self.dice):
+            _key, mid, first, then = two
+            if ("next", first, mid) not in expanded:
+                expanded.add(("next", first, mid))
+                step = (side, first, [roll])
+                for end, again in self._made(mid, side).items():
+                    if end != mid:
+                        add(end, [step, (other, mid, then), (side, end, again)])
         for first, _ in firsts[:AMBIGUOUS]:
             step = (side, first, [roll])
             replies = self._made(first, other)
