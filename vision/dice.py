@@ -1056,9 +1056,8 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     cy_c = float(centre[1] + (rcy / WIN - 0.5) * span)
     off_field = _by_edge(lay, cx_c, cy_c, die)
     if value is not None and face is not None and not face.by_spots and not streak:
-        # a read face: off the field or at the bar's wall only (touching a checker's mask
-        # called three times more flat dice cocked than it caught leaning ones, tuning seeds)
-        cocked = off_field
+        # a read face: off the field or at the bar's wall, or leaning on a checker (LEAN_ASPECT)
+        cocked = off_field or (LEAN_ASPECT is not None and touching and aspect > LEAN_ASPECT)
     else:  # no face (or one read on its spots only, short of a plain fit, or on a streak's
         # footprint: a leaning die's footprint is long too): the footprint's
         cocked = _cocked_shape(aspect, fill, side, dpx, touching) or off_field
@@ -1101,6 +1100,17 @@ THIN_FILL: float | None = 0.35  # a refused footprint filling less of its rectan
 # footage frames 132-155 and 400-438 through a fitted calibration: the cream wedge between two
 # points' bases, fill 0.29-0.31, called a cocked die and the roll beside it never read; tuning
 # bench_dice 700000+ 32 x 5: phantoms 4 -> 3, no die lost, no leaning die missed)
+
+
+LEAN_ASPECT: float | None = None  # a plainly read face whose footprint touches a counted
+# checker and is longer than this x its width would be a die leaning on that checker: cocked
+# (touching alone called three times more flat dice cocked than it caught leaning ones). At
+# 1.25, bench_dice 32 x 5: tuning 700000+ leaning dice caught 4 -> 7 of 13, no flat die more
+# called cocked, rolls right 71.4 -> 74.0 %; held-out 900000+ 4 -> 10 of 16, flat dice called
+# cocked 8 -> 11, rolls 74.4 -> 76.7 %. But on the held-out footage (bench_pipeline, fresh
+# reads) black's flat 5-2 at a checker was called cocked, its roll never read, and 900011
+# illegal_corrected lost 2 turns (210 -> 208/229): a false cocked call costs the live record
+# more than a missed one. Off until the flat dice it calls cocked are told apart.
 
 
 def _cocked_shape(aspect: float, fill: float, side: float, dpx: float, touching: bool) -> bool:
