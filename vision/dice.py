@@ -95,6 +95,10 @@ FLAT_SPARE = True  # a read window whose reading is taken only as a flat read di
 # ``flat_only``; the same dice read, less time)
 TWIN = True  # a read die off its blob's centre: the other of two touching dice (:func:`_twin`)
 TWIN_OFF = 0.3
+AVOID_R = 0.5  # the other window's footprint centred this near (x a die's side) the read die
+# is that die again: not read (its reading lay on the die and was dropped; bench_dice frames:
+# the twins' reads were 2.3..2.6 ms a frame, every die they gave one read already)
+_AVOIDED = object()  # :func:`_read_window`'s answer for such a footprint
 RECENTRE = True  # a streak's read face is read again in a window centred on it
 # (:func:`_recentred`; a candidate in a merged blob lies off the die, so its window's footprint
 # may run into the point's edge where one round the face's does not)
@@ -894,13 +898,16 @@ def _window_canon(centre: np.ndarray, span: float) -> np.ndarray:
 
 def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
              held_mosaic: np.ndarray | None = None, ground: bool = True, fit: bool = True,
-             flat_only: bool = False, oneshot: bool = False) -> DieReading | None:
+             flat_only: bool = False, oneshot: bool = False,
+             avoid: tuple[float, float] | None = None) -> DieReading | None:
     """Read the die near canonical ``centre``; None when nothing die-like is there.
     ``ground``: the face fit is given the empty board behind the die (:data:`GROUND`);
     ``fit``: False spares a refused face the whole-face fit (:func:`vision.pips.read_face`);
     ``flat_only``: the caller takes the reading only as a flat read die, so the face reads
     that could only end cocked are spared (:func:`_read_window`); ``oneshot``: the one-shot
-    reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`, :data:`STREAK_APART`)."""
+    reader's rules for faces showing no pip apart (:data:`SPOTS_ONE`, :data:`STREAK_APART`).
+    ``avoid``: a die already read there (canonical): a footprint centred within
+    :data:`AVOID_R` of it is that die, no new one (:func:`_twin`), and its face is not read."""
     span = WIN_DIES * DIE_D * kit.lay.d
     placed = _placed_window(frame, kit, H, centre, held_mosaic)
     if placed is None:
@@ -911,7 +918,9 @@ def read_die(frame: np.ndarray, kit: DiceKit, H: np.ndarray, centre: np.ndarray,
     if seen is not None:
         return seen[0]
     reading = _read_window(kit, win, M, centre, span, held, (a, b), ground, fit, flat_only,
-                           oneshot)
+                           oneshot, avoid)
+    if reading is _AVOIDED:
+        return None  # (not kept: another candidate's window there is read whole)
     kit.memory.keep(a, b, win, held, reading, flat_only)
     return reading
 
@@ -957,7 +966,8 @@ def _window_at(kit: DiceKit, H: np.ndarray, held_mosaic: np.ndarray | None, a: i
 def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarray,
                  span: float, held: np.ndarray | None, place: tuple[int, int],
                  ground_fit: bool = True, fit: bool = True, flat_only: bool = False,
-                 oneshot: bool = False) -> DieReading | None:
+                 oneshot: bool = False, avoid: tuple[float, float] | None = None
+                 ) -> DieReading | None:
     """The die in read window ``win`` (board plane, ``span`` canonical pixels across round
     ``centre``, at canvas ``place``; ``M`` its map to the frame; ``held``: the counted
     checkers there; ``ground_fit``: the face fit is given the board behind, :data:`GROUND`;
@@ -1002,6 +1012,10 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
+    if avoid is not None and math.hypot(centre[0] + (rcx / WIN - 0.5) * span - avoid[0],
+                                        centre[1] + (rcy / WIN - 0.5) * span - avoid[1]) \
+            < AVOID_R * DIE_D * lay.d:
+        return _AVOIDED  # type: ignore[return-value]
     side = float(min(rw, rh))
     pips_in = _has_pips(lab8[..., 0], comp, dpx)
     if pips_in is None:  # no pip: an edge's blob
@@ -2016,6 +2030,7 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
     if float(np.hypot(*off)) < TWIN_OFF * die:
         return None
     t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground, oneshot=oneshot,
+                 avoid=(float(r.xy[0]), float(r.xy[1])) if AVOID_R else None,
                  **({"flat_only": True} if FLAT_SPARE else {}))
     if t is None or t.value is None or t.cocked or _streak(t):
         return None

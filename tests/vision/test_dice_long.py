@@ -33,7 +33,7 @@ def _read(monkeypatch: pytest.MonkeyPatch) -> list[DieReading]:
                         lambda *a, **k: [np.array([float(i), 0.0]) for i in range(3)])
     monkeypatch.setattr(dice_mod, "read_die",
                         lambda f, k, H, c, held=None, ground=True, fit=True, flat_only=False,
-                        oneshot=False: reads.get(int(c[0])))
+                        oneshot=False, avoid=None: reads.get(int(c[0])))
     frame = np.zeros((8, 8, 3), np.uint8)
     return dice_mod.read_dice(frame, profile, [None] * 28, np.zeros((28, 1, 1, 3), np.uint8))
 
