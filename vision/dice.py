@@ -95,6 +95,10 @@ FLAT_SPARE = True  # a read window whose reading is taken only as a flat read di
 # ``flat_only``; the same dice read, less time)
 TWIN = True  # a read die off its blob's centre: the other of two touching dice (:func:`_twin`)
 TWIN_OFF = 0.3
+TWIN_FAR: float | None = 1.1  # ... and, when that window lies under this many dice from the read
+# die (the blob's centre near the read die: the other die's part of the blob faint), a window
+# this far from it the same way (two flat dice's centres lie a die's side apart at least; see
+# TWIN_CUT)
 AVOID_R = 0.5  # the other window's footprint centred this near (x a die's side) the read die
 # is that die again: not read (its reading lay on the die and was dropped; bench_dice frames:
 # the twins' reads were 2.3..2.6 ms a frame, every die they gave one read already)
@@ -1016,6 +1020,11 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
                                         centre[1] + (rcy / WIN - 0.5) * span - avoid[1]) \
             < AVOID_R * DIE_D * lay.d:
         return _AVOIDED  # type: ignore[return-value]
+    if avoid is not None and TWIN_CUT and max(rw, rh) > TWIN_CUT_LONG * min(rw, rh):
+        cut = _cut_die(comp, (avoid[0] - centre[0]) / span * WIN + WIN / 2,
+                       (avoid[1] - centre[1]) / span * WIN + WIN / 2, dpx)
+        if cut is not None:  # see TWIN_CUT
+            comp, area, ((rcx, rcy), (rw, rh), _ang) = cut
     side = float(min(rw, rh))
     pips_in = _has_pips(lab8[..., 0], comp, dpx)
     if pips_in is None:  # no pip: an edge's blob
@@ -1256,6 +1265,30 @@ def _read_bare(kit: DiceKit, lab8: np.ndarray, M: np.ndarray, centre: np.ndarray
     return DieReading((cx_c, cy_c), (fx, fy), value, colour, off_field, score,
                       score, face.side / px, "white" if cx_c > lay.W / 2 else "black", guess,
                       (1.0, 1.0, face.side / dpx, 0.0, float(off_field)))
+
+
+TWIN_CUT = True  # a twin's window (``avoid`` given) whose footprint is long (two touching dice
+TWIN_CUT_LONG = 1.5  # merged: longer than this x its width) has the read die cut out of it: the
+TWIN_CUT_R = 0.6  # pixels within this (x a die's side) of it; the face search then finds the
+# other die, not the read one again (tuning footage 1000 dance f249: black's 3-3, two small
+# dice touching, one footprint; the other 3 never read, the dance recorded as 6-3)
+
+
+def _cut_die(comp: np.ndarray, x: float, y: float, dpx: float
+             ) -> tuple[np.ndarray, float, Any] | None:
+    """Footprint ``comp`` without the pixels within :data:`TWIN_CUT_R` dice of window point
+    (x, y), its largest remaining part: (part, area, rotated rectangle); None when too little
+    (under half a die's face) is left."""
+    cut = comp.copy()
+    cv2.circle(cut, (int(round(x)), int(round(y))), int(round(TWIN_CUT_R * dpx)), 0, -1)
+    n, lbl, stats, _c = cv2.connectedComponentsWithStats(cut, connectivity=8)
+    if n <= 1:
+        return None
+    k = int(np.argmax(stats[1:, 4])) + 1
+    if stats[k, 4] < 0.5 * dpx * dpx:
+        return None
+    part = (lbl == k).astype(np.uint8)
+    return part, float(stats[k, 4]), cv2.minAreaRect(cv2.findNonZero(part))
 
 
 def _footprint(fg: np.ndarray, dpx: float) -> tuple[np.ndarray, float, Any] | None:
@@ -2029,12 +2062,20 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
     off = np.subtract(c, r.xy)
     if float(np.hypot(*off)) < TWIN_OFF * die:
         return None
-    t = read_die(frame, kit, H, np.asarray(c) + off, held, ground=ground, oneshot=oneshot,
-                 avoid=(float(r.xy[0]), float(r.xy[1])) if AVOID_R else None,
-                 **({"flat_only": True} if FLAT_SPARE else {}))
-    if t is None or t.value is None or t.cocked or _streak(t):
-        return None
-    return t
+    dist = float(np.hypot(*off))
+    centres = [np.asarray(c) + off]
+    if TWIN_FAR and 2 * dist < TWIN_FAR * die:  # (see TWIN_FAR)
+        centres.append(np.asarray(r.xy) + off / dist * TWIN_FAR * die)
+    for at in centres:
+        t = read_die(frame, kit, H, at, held, ground=ground, oneshot=oneshot,
+                     avoid=(float(r.xy[0]), float(r.xy[1])) if AVOID_R else None,
+                     **({"flat_only": True} if FLAT_SPARE else {}))
+        if t is not None and float(np.hypot(*np.subtract(t.xy, r.xy))) < 0.5 * die:
+            continue  # the read die again
+        if t is None or t.value is None or t.cocked or _streak(t):
+            continue
+        return t
+    return None
 
 
 def _recentred(frame: np.ndarray, kit: DiceKit, H: np.ndarray, r: DieReading,
