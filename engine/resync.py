@@ -274,18 +274,26 @@ class Resync(Inference):
             return None
         end, best, runner = ranked
         steps = memo[1][end]
-        two = self.__dict__.get("_two_seen")
+        two = self._reply_seen()
         # (the reply's board, seen clearly one run: the opponent did play, whatever its
         # checkers show net of the mover's hits; tuning footage 1007, white's bar/22* back on the
         # point black's 7/3* hit it from)
-        mid_seen = TWO_SEEN and len(steps) == 3 and two is not None \
-            and two[0] == (pos, side, self.dice) and steps[1][1] == two[1]
+        mid_seen = len(steps) == 3 and two is not None and steps[1][1] == two[0]
         if len(steps) != 3 or best - runner < MARGIN or misfits(obs, end) > MISFITS or \
                 (only_hit(pos, end, other) and not mid_seen):
             return None
         if not self._confirmed(obs, ("three", end)):
             return []  # one run so far: wait rather than flag
         return self._record_path(obs, 0, steps)
+
+    def _reply_seen(self) -> tuple[Position, Position, list[Roll]] | None:
+        """(the board, the mover's play's board, the reply's rolls) of the two plays one
+        earlier run showed clearly while the referee stood as now (``_infer_two_plays``, which
+        waits for a second run); None without (or with ``TWO_SEEN`` off)."""
+        two = self.__dict__.get("_two_seen")
+        if not TWO_SEEN or two is None or two[0] != (self.position, self.turn, self.dice):
+            return None
+        return two[1], two[2], two[3]
 
     def _three_ranked(self, obs: Observation, memo: tuple[Any, ...]
                       ) -> tuple[Position, float, float] | None:
@@ -311,10 +319,10 @@ class Resync(Inference):
         for first in mine:
             add(first, [(side, first, [roll])])
         firsts = sorted(fits(obs, pos, mine, diffs).items(), key=lambda mf: -mf[1])
-        two = self.__dict__.get("_two_seen")  # two plays an earlier run showed clearly (first:
-        # their steps, with the reply's roll as read, are the ones kept)
-        if TWO_SEEN and two is not None and two[0] == (pos, side, self.dice):
-            _key, mid, first, then = two
+        two = self._reply_seen()  # two plays an earlier run showed clearly (first: their
+        # steps, with the reply's roll as read, are the ones kept)
+        if two is not None:
+            mid, first, then = two
             if ("next", first, mid) not in expanded:
                 expanded.add(("next", first, mid))
                 step = (side, first, [roll])

@@ -1016,15 +1016,14 @@ def _read_window(kit: DiceKit, win: np.ndarray, M: np.ndarray, centre: np.ndarra
     if fp is None:
         return _read_bare(kit, lab8, M, centre, span, held, fg, ground)
     comp, area, ((rcx, rcy), (rw, rh), _ang) = fp
-    if avoid is not None and math.hypot(centre[0] + (rcx / WIN - 0.5) * span - avoid[0],
-                                        centre[1] + (rcy / WIN - 0.5) * span - avoid[1]) \
-            < AVOID_R * DIE_D * lay.d:
-        return _AVOIDED  # type: ignore[return-value]
-    if avoid is not None and TWIN_CUT and max(rw, rh) > TWIN_CUT_LONG * min(rw, rh):
-        cut = _cut_die(comp, (avoid[0] - centre[0]) / span * WIN + WIN / 2,
-                       (avoid[1] - centre[1]) / span * WIN + WIN / 2, dpx)
-        if cut is not None:  # see TWIN_CUT
-            comp, area, ((rcx, rcy), (rw, rh), _ang) = cut
+    if avoid is not None:  # the die already read, in window pixels
+        ax, ay = ((avoid[k] - centre[k]) * px + WIN / 2 for k in (0, 1))
+        if math.hypot(rcx - ax, rcy - ay) < AVOID_R * dpx:
+            return _AVOIDED  # type: ignore[return-value]
+        if TWIN_CUT and max(rw, rh) > TWIN_CUT_LONG * min(rw, rh):
+            cut = _cut_die(comp, ax, ay, dpx)
+            if cut is not None:  # see TWIN_CUT
+                comp, area, ((rcx, rcy), (rw, rh), _ang) = cut
     side = float(min(rw, rh))
     pips_in = _has_pips(lab8[..., 0], comp, dpx)
     if pips_in is None:  # no pip: an edge's blob
@@ -2060,9 +2059,9 @@ def _twin(frame: np.ndarray, kit: DiceKit, H: np.ndarray, c: np.ndarray, r: DieR
         return None
     die = DIE_D * kit.lay.d
     off = np.subtract(c, r.xy)
-    if float(np.hypot(*off)) < TWIN_OFF * die:
-        return None
     dist = float(np.hypot(*off))
+    if dist < TWIN_OFF * die:
+        return None
     centres = [np.asarray(c) + off]
     if TWIN_FAR and 2 * dist < TWIN_FAR * die:  # (see TWIN_FAR)
         centres.append(np.asarray(r.xy) + off / dist * TWIN_FAR * die)
