@@ -63,6 +63,13 @@ TIES_UNSEEN = True  # the colour read (one-shot) with a hand in view: a partly h
 # whose read is a tie is unseen (``checkers.tied_unseen``)
 LEARN_SURE = 0.999  # a point's read this sure teaches its empty look past the stack
 LEARN_GAP = 6  # strip rows kept clear past a stack's end (its shadow, a checker's lip)
+LEARN_TWICE = True  # an empty look is learned only where two reads of the strip agree
+# (``learn_empty_looks``): a hand the read missed is gone or moved in the next (tuning footage
+# 1024 dance: a fingertip over an empty point's front, learned there, made that point foreign
+# and every later frame a hand)
+LEARN_AGREE = 20.0  # Lab levels (any channel) two reads' pixel may differ by and agree (MJPG
+# noise of a still dark board: 99.9 % of point pixels within 10, all within 15)
+PENDING_KEY = "empty_pending"  # profile._cache: per point, the last read's (Lab strip, mask)
 HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a solid foreign
 # patch is a hand (tuning 700000-39, 1000-39: 92 % of frames right at 0.15-0.35, fewer false
 # hands the higher; two points 25 % foreign pixels, as before: 87 %)
@@ -380,7 +387,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
         if any(under):
             base = tuple(under)
         if disc is not None:
-            learned = learn_empty_looks(profile, prep, regions)
+            learned = learn_empty_looks(profile, prep, regions, redo)
             if guarded_lone_tops(profile, prep, regions, strips, disc):  # tops relearned
                 regathered = True
                 _regather(profile)
@@ -394,7 +401,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             unsure = [i for i, d in enumerate(pts) if sureness(d, row) < readmemory.SURE]
             readmemory.remember(profile, blocks, key, prep["evidence"],
                                 (tuple(regions), hand, base, conf), pts, redo,
-                                learned + unsure)
+                                learned + unsure + list(profile._cache.get(PENDING_KEY, ())))
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])
@@ -495,30 +502,52 @@ def fifteen_at_most(regions: list, bar_covered: bool = True) -> list:
     return out
 
 
-def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list) -> list[int]:
+def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list,
+                      redo: np.ndarray | None = None) -> list[int]:
     """Points whose empty look is still borrowed from their kind (they held checkers in the
     calibration frame) learn it from a settled frame with no hand, past the end of a stack
-    read with near certainty (all of the point when it is read empty); the points that did."""
+    read with near certainty (all of the point when it is read empty); the points that did.
+    With ``LEARN_TWICE`` a point learns only the pixels where this read's strip agrees with
+    the last read's that could have taught it (within ``LEARN_AGREE``): the first such read
+    is kept pending (``PENDING_KEY``; the caller evaluates the strip again next frame) and a
+    pixel a missed hand covered in one of the two is not learned. ``redo``: the strips this
+    read evaluated (None: all); one it did not shows the pending frame's pixels again, which
+    confirm nothing."""
     discs = profile.discs
     assert discs is not None
     lay = profile.layout
     per_d = lay.d * SW / lay.pw  # strip rows per checker diameter
     rows = np.arange(discs.bg_mean.shape[1]) // SW
+    pending: dict[int, tuple[np.ndarray, np.ndarray]] = profile._cache.setdefault(PENDING_KEY, {})
     learned: list[int] = []
     for i in range(24):
         r = regions[i]
         if not r or not discs.borrowed(i).any():
+            pending.pop(i, None)
             continue
         (w, b), p = max(r.items(), key=lambda kv: kv[1])
         n = w + b
         if p < LEARN_SURE or n > lay.shape.row_max:
+            pending.pop(i, None)
             continue
         past = rows >= (n * per_d + LEARN_GAP if n else 0)
-        if discs.learn_empty(i, prep["lab"][i], past):
+        lab = prep["lab"][i]
+        if LEARN_TWICE:
+            if redo is not None and not redo[i]:
+                continue  # the pending frame's own pixels: no second look
+            last = pending.get(i)
+            pending[i] = (lab.copy(), past)
+            if last is None:
+                continue
+            agree = np.abs(lab.astype(np.int16) - last[0]).max(-1) <= LEARN_AGREE
+            past = past & last[1] & agree
+        if discs.learn_empty(i, lab, past):
             learned.append(i)
             if "discs" in prep:
                 discs.refresh_empty(prep["discs"][0], i, i, discs.learned)
                 prep.get("disc_rows", {}).pop(i, None)  # its models changed
+        if not discs.borrowed(i).any():
+            pending.pop(i, None)
     return learned
 
 
