@@ -42,6 +42,11 @@ from .discs import Slots
 RUN_SURE = 0.65  # a run's checkers: at least this share of each one's disc pixels foreign
 RUN_PART = 0.3  # ... on a point whose front shows no solid patch (``HAND_FRONT`` alone: checkers
 # partly unlike the tops, a Long Nardi stack of 4-8 blacks 50-65 % foreign)
+RUN_LAST = True  # a solid point's run of two or more: its last checker need only be
+# RUN_PART foreign, the others RUN_SURE (tuning footage 1025 double take: two blacks on a
+# point in the board's brightest light, 97 % and 54 % foreign, were a hand on every later
+# frame: 26 -> 35/77 turns exact; bench_vision --base 700000 --setups 48: 2 more hands
+# missed, both where the hand itself went unseen and odd tops elsewhere had called it)
 END_HALF = (0.3, 0.7)  # the half slot past the run's last checker: this share foreign (its end)
 END_CLEAR = 0.15  # the first-row slot past the run: at most this share foreign
 FIRST = 0.525  # the first checker's centre from the point's edge (checker diameters)
@@ -73,19 +78,21 @@ def checker_runs(shares: np.ndarray, slots: Slots, solid: np.ndarray | None = No
                  ) -> list[list[int]]:
     """Per point: the slots of a run of foreign checkers from its base that ends in a checker's
     round end (empty when there is none). ``solid``: per point, whether its front shows a
-    solid foreign patch (a run's checkers must then be ``RUN_SURE`` foreign, else
-    ``RUN_PART``)."""
+    solid foreign patch (a run's checkers must then be ``RUN_SURE`` foreign, its last one only
+    ``RUN_PART`` with ``RUN_LAST``, else ``RUN_PART``)."""
     first, half = _index(slots)
     out: list[list[int]] = []
     for i, fs in enumerate(shares):
         sure = RUN_SURE if solid is None or solid[i] else RUN_PART
+        each = RUN_PART if RUN_LAST else sure
         run: list[int] = []
         for k in range(1, len(first)):  # k checkers: a clear first-row slot past them
-            if fs[first[k - 1]] < sure:
+            if fs[first[k - 1]] < each:
                 break
             if (END_HALF[0] <= fs[half[k - 1]] <= END_HALF[1]
                     and fs[first[k]] <= END_CLEAR):
-                run = first[:k]
+                if all(fs[s] >= sure for s in first[:max(k - 1, 1)]):  # a lone one: sure
+                    run = first[:k]
                 break
         out.append(run)
     return out

@@ -18,6 +18,7 @@ from engine.rules import by_name, game_rules
 from tests.calibration.test_variant_start import _moved
 from tests.scenes.footage import game_frames
 from tests.scenes.scene import Scene, State, random_setup
+from vision import oddtops
 from vision.oddtops import checker_runs, slot_shares
 from vision.readmemory import forget
 from vision.strips import N_STRIPS, SW, sample
@@ -163,3 +164,30 @@ def test_a_plakoto_run_of_three_is_no_hand(monkeypatch, odd: bool) -> None:  # n
     assert pos.points[10] == -3
     r = obs.regions[10]
     assert r is not None and max(r.items(), key=lambda kv: kv[1])[0] == (0, 3)
+
+
+def test_a_run_whose_last_checker_is_partly_foreign_is_no_hand() -> None:
+    """Two checkers from the base, the second only partly foreign (its near side matches the
+    tops: tuning footage 1025, two blacks in the board's brightest light, 97 % and 54 %
+    foreign): the run is found (``RUN_LAST``); a lone checker that partly foreign is not a run,
+    nor is a run whose first checker is."""
+    prep, every = _prepared()
+    slots = prep["counter"].slots
+    first, half = oddtops._index(slots)
+    foreign = _checkers(7, [0, 1])
+    second = np.isin(every, slots.idx[first[1]])
+    beyond = np.isin(every, slots.idx[half[1]])
+    foreign[7, second & ~beyond] = False  # the second checker's side nearer the base matches
+    shares = slot_shares(foreign, slots)[7]
+    assert oddtops.RUN_PART <= shares[first[1]] < oddtops.RUN_SURE  # partly foreign
+    assert shares[first[0]] >= oddtops.RUN_SURE
+    assert len(checker_runs(slot_shares(foreign, slots), slots)[7]) == 2
+    assert not _hand(foreign)
+    both = _checkers(7, [0, 1])  # the same thinning on the first: no run
+    on_first = np.isin(every, slots.idx[first[0]])
+    both[7, on_first & ~np.isin(every, slots.idx[half[0]])] = False
+    assert slot_shares(both, slots)[7][first[0]] < oddtops.RUN_SURE
+    assert not checker_runs(slot_shares(both, slots), slots)[7]
+    lone = _checkers(7, [0])
+    lone[7, on_first & ~np.isin(every, slots.idx[half[0]])] = False
+    assert not checker_runs(slot_shares(lone, slots), slots)[7]
