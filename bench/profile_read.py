@@ -151,7 +151,9 @@ def _watch_windows() -> dict[str, list[float]]:
         t = time.process_time()
         r = window(*a, **k)
         dt = time.process_time() - t
-        if r is not None:
+        if r is dice_mod._AVOIDED:
+            end = "the read die's footprint (twin)"
+        elif r is not None:
             end = "read die" if r.value is not None else "refused die"
         elif "read_face" in seen:
             end = "face searched, no die" + (" (bare)" if "_read_bare" in seen else "")
