@@ -1063,12 +1063,11 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
     g = _smooth_rows(np.exp(lg).astype(np.float32), cols, top)
     if CLIP_BANDS and clipped.any():  # as the row neighbours show that band (same row, a
         # column away) against this strip's light
-        lgs = np.log(g)
         for i, b in zip(*np.nonzero(clipped), strict=True):
             near = [j for j in range(n) if top[j] == top[i] and abs(cols[j] - cols[i]) == 1
                     and measured[j, b]]
             if near:
-                band[i, b] = float(np.mean([lgs[j] + band[j, b] for j in near])) - lgs[i]
+                band[i, b] = float(np.mean([lg[j] + band[j, b] for j in near])) - lg[i]
     band = np.clip(band, -np.log(MAX_GAIN), np.log(MAX_GAIN))
     rows = np.minimum(np.arange(L) // GAIN_BAND, nb - 1)
     return (g[:, None] * np.exp(band[:, rows])).astype(np.float32)
