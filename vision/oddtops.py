@@ -42,11 +42,12 @@ from .discs import Slots
 RUN_SURE = 0.65  # a run's checkers: at least this share of each one's disc pixels foreign
 RUN_PART = 0.3  # ... on a point whose front shows no solid patch (``HAND_FRONT`` alone: checkers
 # partly unlike the tops, a Long Nardi stack of 4-8 blacks 50-65 % foreign)
-RUN_LAST = True  # a solid point's run of two or more: its last checker need only be
-# RUN_PART foreign, the others RUN_SURE (tuning footage 1025 double take: two blacks on a
-# point in the board's brightest light, 97 % and 54 % foreign, were a hand on every later
-# frame: 26 -> 35/77 turns exact; bench_vision --base 700000 --setups 48: 2 more hands
-# missed, both where the hand itself went unseen and odd tops elsewhere had called it)
+RUN_LAST = True  # a solid point's run: its first checker RUN_SURE foreign, the others only
+# RUN_PART (tuning footage 1025 double take: two blacks on a point in the board's brightest
+# light, 97 % and 54 % foreign, were a hand on every later frame: 26 -> 35/77 turns exact;
+# Plakoto 700000's three blacks, 84 / 61 / 69 % foreign under CLIP_BANDS' light;
+# bench_vision --base 700000 --setups 48: 2 more hands missed, both where the hand itself went
+# unseen and odd tops elsewhere had called it)
 END_HALF = (0.3, 0.7)  # the half slot past the run's last checker: this share foreign (its end)
 END_CLEAR = 0.15  # the first-row slot past the run: at most this share foreign
 FIRST = 0.525  # the first checker's centre from the point's edge (checker diameters)
@@ -78,8 +79,8 @@ def checker_runs(shares: np.ndarray, slots: Slots, solid: np.ndarray | None = No
                  ) -> list[list[int]]:
     """Per point: the slots of a run of foreign checkers from its base that ends in a checker's
     round end (empty when there is none). ``solid``: per point, whether its front shows a
-    solid foreign patch (a run's checkers must then be ``RUN_SURE`` foreign, its last one only
-    ``RUN_PART`` with ``RUN_LAST``, else ``RUN_PART``)."""
+    solid foreign patch (a run's checkers must then be ``RUN_SURE`` foreign, with ``RUN_LAST``
+    its first one only and the others ``RUN_PART``; else ``RUN_PART``)."""
     first, half = _index(slots)
     out: list[list[int]] = []
     for i, fs in enumerate(shares):
@@ -91,7 +92,7 @@ def checker_runs(shares: np.ndarray, slots: Slots, solid: np.ndarray | None = No
                 break
             if (END_HALF[0] <= fs[half[k - 1]] <= END_HALF[1]
                     and fs[first[k]] <= END_CLEAR):
-                if all(fs[s] >= sure for s in first[:max(k - 1, 1)]):  # a lone one: sure
+                if fs[first[0]] >= sure:
                     run = first[:k]
                 break
         out.append(run)

@@ -69,7 +69,7 @@ LEARN_TWICE = True  # an empty look is learned only where two reads of the strip
 # and every later frame a hand)
 LEARN_AGREE = 20.0  # Lab levels (any channel) two reads' pixel may differ by and agree (MJPG
 # noise of a still dark board: 99.9 % of point pixels within 10, all within 15)
-PENDING_KEY = "empty_pending"  # profile._cache: per point, the last read's (Lab strip, mask)
+PENDING_KEY = "empty_pending"  # profile._cache: per point, the last read's (Lab strip, mask, first)
 HAND_BLOB = 0.25  # with disc templates: a point's front this much covered by a solid foreign
 # patch is a hand (tuning 700000-39, 1000-39: 92 % of frames right at 0.15-0.35, fewer false
 # hands the higher; two points 25 % foreign pixels, as before: 87 %)
@@ -401,7 +401,7 @@ def read(frame: np.ndarray, profile: BoardProfile, settled: bool = True,
             unsure = [i for i, d in enumerate(pts) if sureness(d, row) < readmemory.SURE]
             readmemory.remember(profile, blocks, key, prep["evidence"],
                                 (tuple(regions), hand, base, conf), pts, redo,
-                                learned + unsure + list(profile._cache.get(PENDING_KEY, ())))
+                                learned + unsure + _first_looks(profile))
     dice = cube = None
     if settled:  # the referee judges settled frames only: moving ones skip the slower readers
         dice = observe_dice(frame, profile, regions, strips[:24])
@@ -509,8 +509,8 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
     read with near certainty (all of the point when it is read empty); the points that did.
     With ``LEARN_TWICE`` a point learns only the pixels where this read's strip agrees with
     the last read's that could have taught it (within ``LEARN_AGREE``): the first such read
-    is kept pending (``PENDING_KEY``; the caller evaluates the strip again next frame) and a
-    pixel a missed hand covered in one of the two is not learned. ``redo``: the strips this
+    is kept pending (``PENDING_KEY``; the caller evaluates the strip again next frame, once)
+    and a pixel a missed hand covered in one of the two is not learned. ``redo``: the strips this
     read evaluated (None: all); one it did not shows the pending frame's pixels again, which
     confirm nothing."""
     discs = profile.discs
@@ -536,7 +536,7 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
             if redo is not None and not redo[i]:
                 continue  # the pending frame's own pixels: no second look
             last = pending.get(i)
-            pending[i] = (lab.copy(), past)
+            pending[i] = (lab.copy(), past, last is None)
             if last is None:
                 continue
             agree = np.abs(lab.astype(np.int16) - last[0]).max(-1) <= LEARN_AGREE
@@ -549,6 +549,12 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
         if not discs.borrowed(i).any():
             pending.pop(i, None)
     return learned
+
+
+def _first_looks(profile: BoardProfile) -> list[int]:
+    """The points whose empty look one read could teach, to be looked at again next frame (a
+    point whose second look taught nothing waits for its strip to change)."""
+    return [i for i, p in profile._cache.get(PENDING_KEY, {}).items() if p[2]]
 
 
 def _confidence(regions: list) -> float:

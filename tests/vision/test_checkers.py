@@ -101,6 +101,8 @@ def test_points_learn_their_empty_look_from_later_frames():
     obs = read(img, prof)
     assert obs.best_counts()[:24] == expected_counts(pos)[:24]
     empty = [i for i in start_pts if pos.points[i] == 0]
+    assert all(prof.discs.borrowed(i).any() for i in empty)  # one read: pending (LEARN_TWICE)
+    read(img, prof)  # the next settled frame: a second look that agrees
     learned = [i for i in empty if not prof.discs.borrowed(i).any()]
     assert len(learned) >= len(empty) - 1  # measured: all of them
     # and the learned looks read the frame (and the start) the same as before
@@ -143,7 +145,8 @@ def test_learned_empty_looks_update_the_gathered_models_in_place():
                               "bar": {"white": 0, "black": 0}, "off": {"white": 0, "black": 0}})
     img, _ = scene.render(State(pos))
     before = sum(int(prof.discs.borrowed(i).sum()) for i in range(24))
-    read(img, prof)  # gathers, then learns
+    read(img, prof)  # gathers; the points to learn wait for a second look (LEARN_TWICE)
+    read(img, prof)  # ... which learns
     assert sum(int(prof.discs.borrowed(i).sum()) for i in range(24)) < before
     prep = prepared(prof, (img.shape[1], img.shape[0]))
     top = prep["kinds"][:24] >= 2

@@ -88,6 +88,8 @@ def test_with_the_bound_alone_they_are_missed(monkeypatch) -> None:  # noqa: ANN
     monkeypatch.setattr(discs, "CLIP_RANGE", 1.0)
     monkeypatch.setattr(discs, "CLIP_CHROMA", 0.0)
     monkeypatch.setattr(discs, "ALIKE", 1.0)
+    monkeypatch.setattr(discs, "CLIP_BANDS", False)  # it reads them too (the clipped cream
+    # band lit as its neighbours show it)
     p = without_hue_dim(prof, 700000)  # HUE_DIM alone reads them: test_discs_huedim
     obs = read(img, p)
     assert _best(obs, 0) == (0, 0)
