@@ -72,10 +72,10 @@ CLIP_BANDS = True  # a band of a point's strip whose empty look the camera clipp
 # under the board's brightest light) is lit as its row neighbours show that band, not as the
 # strip's own unclipped bands are (tuning footage 1025 double take: checkers at the edge of
 # clipped cream points ~1.3x brighter than their tops as the strip's light lit them, foreign,
-# a hand on every frame, or whites missed: 35 -> 69/77 turns exact). bench_vision 32 x 5:
-# held-out slots 99.46 -> 99.39 %, read confidently wrong 11 -> 9 of 29, frames perfect 87.5 %
-# as before; tuning 700000+ 48 x 6 99.11 -> 98.94 % (whites on clipped ivory points of 700004
-# missed), frames perfect 81.9 % as before
+# a hand on every frame, or whites missed: 35 -> 77/77 turns exact; held-out footage 210 ->
+# 225/229). bench_vision 32 x 5: held-out slots 99.46 -> 99.39 %, frames perfect 87.5 -> 86.9 %,
+# read confidently wrong 11 -> 10; tuning 700000+ 48 x 6 99.11 -> 98.92 % (whites on clipped
+# ivory points of 700004 missed), frames perfect 81.9 -> 81.2 %
 DIM_TOPS = 60.0  # mean BGR level of a colour's tops below which they are lit in Lab (``gain``)
 LIT_SHARE = 0.5  # a covered point's borrowed look: this share of the way from its kind's mean
 # to that mean under its own light (1.0 with the light field: alike)
@@ -1042,8 +1042,8 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
                 band[i, b] = np.log(xs[r].sum() / ms[r].sum()) - lg[i]
                 measured[i, b] = True
             elif cnt[r].sum() < MIN_BAND:
-                lit = x.reshape(L, SW, 3)[r].max(-1) >= CLIPPED
-                clipped[i, b] = int(np.count_nonzero(lit)) >= MIN_BAND
+                hit = x.reshape(L, SW, 3)[r].max(-1) >= CLIPPED
+                clipped[i, b] = int(np.count_nonzero(hit)) >= MIN_BAND
     top = kinds >= 2
     for row in (False, True):
         ids = np.nonzero(top == row)[0]

@@ -518,7 +518,8 @@ def learn_empty_looks(profile: BoardProfile, prep: dict[str, Any], regions: list
     lay = profile.layout
     per_d = lay.d * SW / lay.pw  # strip rows per checker diameter
     rows = np.arange(discs.bg_mean.shape[1]) // SW
-    pending: dict[int, tuple[np.ndarray, np.ndarray]] = profile._cache.setdefault(PENDING_KEY, {})
+    pending: dict[int, tuple[np.ndarray, np.ndarray, bool]] = \
+        profile._cache.setdefault(PENDING_KEY, {})
     learned: list[int] = []
     for i in range(24):
         r = regions[i]
