@@ -75,7 +75,9 @@ CLIP_BANDS = True  # a band of a point's strip whose empty look the camera clipp
 # a hand on every frame, or whites missed: 35 -> 77/77 turns exact; held-out footage 210 ->
 # 225/229). bench_vision 32 x 5: held-out slots 99.46 -> 99.39 %, frames perfect 87.5 -> 86.9 %,
 # read confidently wrong 11 -> 10; tuning 700000+ 48 x 6 99.11 -> 98.92 % (whites on clipped
-# ivory points of 700004 missed), frames perfect 81.9 -> 81.2 %
+# ivory points of 700004 missed), frames perfect 81.9 -> 81.2 %. Half the neighbours' light
+# (their log light's half) gave the tuning scenes back (98.99 %, 82.3 %) but lost 1025 again
+# (36/77): its checkers need the whole of it
 DIM_TOPS = 60.0  # mean BGR level of a colour's tops below which they are lit in Lab (``gain``)
 LIT_SHARE = 0.5  # a covered point's borrowed look: this share of the way from its kind's mean
 # to that mean under its own light (1.0 with the light field: alike)
