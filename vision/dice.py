@@ -537,16 +537,18 @@ def build_canvas(lay: Layout, template: np.ndarray) -> WindowCanvas:
     return WindowCanvas(lay, template)
 
 
-OWN_LOOKS = True  # the die finder's empty board is each point's own look where it stands
-OWN_APART: float | None = 60.0  # more than this (Lab distance) from its kind's mean, not that
-# mean everywhere: the mean smears a shape of the board (tuning footage 1001: once the point
-# beside the bar was bared, the field by the bar was foreground, a refused "die" there made
-# every roll of the last 9 turns cocked: 162 -> 170/171 turns exact). The reader's own look is
-# calibration's where it saw the point, borrowed where checkers covered it: both are taken
-# (calibration's only: 1001 not read; the far pixels opened by 3 x 3 first: neither). Every own
-# look (None): tuning bench_dice 700000+ flat dice right 92.3 -> 90.5 %, one read wrong; past
-# 60: 92.3 %, phantoms 3 -> 1, rolls 71.4 -> 72.7 %; 1000+ 94.5 -> 95.0 %, phantoms 3 -> 1,
-# rolls 76.9 -> 80.8 %. It sharpens the points' edges too: see THIN_FILL
+OWN_LOOKS = True  # the die finder's empty board is a point's own look where calibration's
+# checkers covered it (the checker reader's borrowed look: its kind's under its neighbours'
+# light, with what calibration saw round the checkers) and that look stands OWN_APART from its
+# kind's mean, not the mean everywhere: the mean smears a shape of the board (tuning footage
+# 1001: once the point beside the bar was bared, the field by the bar was foreground, a refused
+# "die" there made every roll of the last 9 turns cocked: 162 -> 170/171 turns exact). Where
+# calibration saw the point its own look is sharper than the mean at the points' edges, and a
+# checker's shadow on the wedge between two points' bases was then a refused die (tuning
+# footage 1022 31 -> 25/31, demo frame 141's roll cocked): there the mean stays.
+OWN_APART = 60.0  # Lab distance. bench_dice tuning 700000+ 32 x 5: right 92.3 %, phantoms 3 ->
+# 2, rolls 71.4 -> 72.7 %; 700032+ 48 x 5: right 91.2 %, phantoms 9 -> 5, rolls 67.5 -> 70.1 %;
+# 1000+ 32 x 5 the same (own looks where seen too: 1000+ rolls 80.8 %, but 1022 and demo 141)
 KIT_KEY = "dice_kit"  # the profile's cache key of its :class:`DiceKit`
 READER_COUNTER = "counter"  # the checker reader's mask sets in the profile's cache
 READER_PREP = "prep{}"  # the checker reader's per-size work in the profile's cache
@@ -572,17 +574,18 @@ def kit_for(profile: Any) -> DiceKit:
 
 def _empty_looks(profile: Any, kinds: np.ndarray) -> np.ndarray:
     """(24, L, SW, 3) Lab: each point strip's empty look the die finder's template is made of:
-    its kind's mean, and (:data:`OWN_LOOKS`) the checker reader's own look of that point where
-    it stands :data:`OWN_APART` from that mean."""
+    its kind's mean, and (:data:`OWN_LOOKS`) the checker reader's borrowed look of that point
+    where it stands :data:`OWN_APART` from that mean."""
     kind_mean = profile.background.mean[kinds[:24]]
-    own = getattr(getattr(profile, "discs", None), "bg_mean", None)
-    if not OWN_LOOKS or own is None or own.shape[0] < 24 \
+    discs = getattr(profile, "discs", None)
+    own = getattr(discs, "bg_mean", None)
+    bonus = getattr(discs, "bg_bonus", None)  # > 0: borrowed (DiscModel.borrowed)
+    if not OWN_LOOKS or own is None or bonus is None or own.shape[0] < 24 \
             or own.shape[1] != kind_mean.shape[1] * kind_mean.shape[2]:
         return kind_mean
     own = np.asarray(own[:24], np.float32).reshape(kind_mean.shape)
-    if OWN_APART is None:
-        return own
     far = np.linalg.norm(own - kind_mean, axis=-1, keepdims=True) > OWN_APART
+    far &= (np.asarray(bonus[:24]) > 0).reshape(far.shape)
     return np.where(far, own, kind_mean)
 
 
@@ -1143,13 +1146,11 @@ LONG_WIDE: float | None = None  # a long footprint this wide (x a die's side) is
 # Off until a wide footprint's read is told from a smeared one.
 
 
-THIN_FILL: float | None = 0.40  # a refused footprint filling less of its rectangle than this
+THIN_FILL: float | None = 0.35  # a refused footprint filling less of its rectangle than this
 # is the board between two points or beside a checker, no die, not even a leaning one (demo
 # footage frames 132-155 and 400-438 through a fitted calibration: the cream wedge between two
 # points' bases, fill 0.29-0.31, called a cocked die and the roll beside it never read; tuning
-# bench_dice 700000+ 32 x 5: phantoms 4 -> 3, no die lost, no leaning die missed). 0.35 until
-# OWN_LOOKS, whose sharper points' edges left such wedges at fill 0.37-0.39 (demo frame 141);
-# bench_dice tuning, calibrated and one-shot, the same at 0.40 but one one-shot phantom fewer
+# bench_dice 700000+ 32 x 5: phantoms 4 -> 3, no die lost, no leaning die missed)
 
 
 LEAN_ASPECT: float | None = None  # a plainly read face whose footprint touches a counted

@@ -1,7 +1,9 @@
-"""vision.dice.OWN_LOOKS: the die finder's empty board is each point's own look where it differs
-plainly from its kind's mean (``OWN_APART``), not that mean everywhere: a shape of the board
-the mean smears was foreground, a refused "die" there, and the roll beside it cocked (tuning
-footage 1001: the field by the bar once the point beside it was bared, the last 9 rolls)."""
+"""vision.dice.OWN_LOOKS: the die finder's empty board is a point's borrowed look (where
+calibration's checkers covered it) where that look differs plainly from its kind's mean
+(``OWN_APART``), not that mean everywhere: a shape of the board the mean smears was
+foreground, a refused "die" there, and the roll beside it cocked (tuning footage 1001: the field
+by the bar once the point beside it was bared, the last 9 rolls). Where calibration saw the
+point, the mean stays (its own look's sharper edges made a checker's shadow a die)."""
 
 from __future__ import annotations
 
@@ -14,59 +16,61 @@ import vision.dice as vd
 
 L, SW = 6, 4  # a small strip: rows x columns
 BLUE = (60.0, 140.0, 90.0)  # Lab
+KINDS = np.array([0, 1] * 12 + [2, 2, 3, 3])
 
 
-def _profile(own: np.ndarray | None) -> SimpleNamespace:
-    kinds = np.array([0, 1] * 12 + [2, 2, 3, 3])
+def _kind_mean() -> np.ndarray:
     mean = np.zeros((4, L, SW, 3), np.float32)
     mean[..., 0] = np.array([60.0, 200.0, 60.0, 200.0])[:, None, None]
     mean[..., 1:] = 128.0
-    discs = None if own is None else SimpleNamespace(bg_mean=own)
-    return SimpleNamespace(background=SimpleNamespace(mean=mean), discs=discs, kinds=kinds)
+    return mean
 
 
-def _own(kind_mean: np.ndarray) -> np.ndarray:
+def _profile(own: np.ndarray | None, borrowed: tuple[int, ...] = (3,)) -> SimpleNamespace:
+    """Points 1-24's looks; ``borrowed``: the strips (indices) calibration's checkers covered."""
+    bonus = np.zeros((28, L * SW), np.float32)
+    bonus[list(borrowed)] = 1.0
+    discs = None if own is None else SimpleNamespace(bg_mean=own, bg_bonus=bonus)
+    return SimpleNamespace(background=SimpleNamespace(mean=_kind_mean()), discs=discs)
+
+
+def _own() -> np.ndarray:
     """Every point's own look: its kind's mean, a little darker (calibration's light), and
-    point 4's (index 3, a light point) first column the field's blue (a margin beside the
-    bar)."""
-    own = kind_mean.copy()
+    points 4 and 6 (indices 3 and 5, light points) show the field's blue in their first column
+    (a margin beside the bar)."""
+    own = _kind_mean()[KINDS[:24]].copy()
     own[..., 0] -= 10.0
     own[3, :, 0] = BLUE
+    own[5, :, 0] = BLUE
     return np.concatenate([own.reshape(24, L * SW, 3), np.zeros((4, L * SW, 3), np.float32)])
 
 
 def _looks(profile: SimpleNamespace) -> np.ndarray:
-    return vd._empty_looks(profile, profile.kinds)
+    return vd._empty_looks(profile, KINDS)
 
 
-def test_a_look_far_from_its_kinds_mean_is_the_points_own() -> None:
-    kind_mean = _profile(None).background.mean[_profile(None).kinds[:24]]
-    prof = _profile(_own(kind_mean))
-    got = _looks(prof)
-    assert np.allclose(got[3, :, 0], BLUE)  # the margin: the point's own
+def test_a_borrowed_look_far_from_its_kinds_mean_is_the_points_own() -> None:
+    kind_mean = _kind_mean()[KINDS[:24]]
+    got = _looks(_profile(_own(), borrowed=(3,)))
+    assert np.allclose(got[3, :, 0], BLUE)  # covered at calibration, the margin: its own
     assert np.allclose(got[3, :, 1:], kind_mean[3, :, 1:])  # the rest: the kind's mean
-    assert np.allclose(got[5], kind_mean[5])  # 10 L apart only: the kind's mean
+    assert np.allclose(got[5], kind_mean[5])  # seen at calibration: the kind's mean
+    assert np.allclose(got[1], kind_mean[1])  # 10 L apart only: the kind's mean
 
 
-def test_every_own_look_when_no_distance_is_set(monkeypatch) -> None:
-    monkeypatch.setattr(vd, "OWN_APART", None)
-    kind_mean = _profile(None).background.mean[_profile(None).kinds[:24]]
-    own = _own(kind_mean)
-    got = _looks(_profile(own))
-    assert np.allclose(got.reshape(24, -1, 3), own[:24])
-
-
-@pytest.mark.parametrize("why", ["off", "no discs", "other size"])
+@pytest.mark.parametrize("why", ["off", "no discs", "other size", "no borrowed looks"])
 def test_the_kinds_mean_without_own_looks(monkeypatch, why: str) -> None:
-    kind_mean = _profile(None).background.mean[_profile(None).kinds[:24]]
-    own: np.ndarray | None = _own(kind_mean)
+    own: np.ndarray | None = _own()
+    prof = _profile(own)
     if why == "off":
         monkeypatch.setattr(vd, "OWN_LOOKS", False)
     elif why == "no discs":
-        own = None
+        prof = _profile(None)
+    elif why == "other size":
+        prof = _profile(own[:, :-1])  # type: ignore[index]
     else:
-        own = own[:, :-1]  # type: ignore[index]
-    assert np.array_equal(_looks(_profile(own)), kind_mean)
+        prof.discs.bg_bonus = None
+    assert np.array_equal(_looks(prof), _kind_mean()[KINDS[:24]])
 
 
 @pytest.fixture(scope="module")

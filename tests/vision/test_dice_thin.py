@@ -46,14 +46,3 @@ def test_without_the_rule_the_wedge_calls_the_roll_cocked(demo, monkeypatch) -> 
     monkeypatch.setattr(vd, "THIN_FILL", None)
     dice = _dice(*demo)
     assert dice is not None and dice.cocked and not dice.values
-
-
-def test_the_points_own_looks_leave_no_wedge_at_the_old_fill(demo, monkeypatch) -> None:
-    """With the die finder's own looks (``OWN_LOOKS``) the points' edges are sharper, and two
-    wedges by the 14 and 20 points' bases filled 0.37-0.39: at the old 0.35 they called the
-    roll cocked."""
-    monkeypatch.setattr(vd, "THIN_FILL", 0.35)
-    demo[0]._cache.pop(vd.KIT_KEY, None)
-    dice = _dice(*demo)
-    demo[0]._cache.pop(vd.KIT_KEY, None)  # (the module's profile: its kit built afresh after)
-    assert dice is not None and dice.cocked and not dice.values
