@@ -548,7 +548,9 @@ OWN_LOOKS = True  # the die finder's empty board is a point's own look where cal
 # footage 1022 31 -> 25/31, demo frame 141's roll cocked): there the mean stays.
 OWN_APART = 60.0  # Lab distance. bench_dice tuning 700000+ 32 x 5: right 92.3 %, phantoms 3 ->
 # 2, rolls 71.4 -> 72.7 %; 700032+ 48 x 5: right 91.2 %, phantoms 9 -> 5, rolls 67.5 -> 70.1 %;
-# 1000+ 32 x 5 the same (own looks where seen too: 1000+ rolls 80.8 %, but 1022 and demo 141)
+# 1000+ 32 x 5 the same (own looks where seen too: 1000+ rolls 80.8 %, but 1022 and demo 141).
+# At 40 the same footage (8 tuning games 536/538) and a die or two more on the tuning scenes; at
+# 0 (every borrowed pixel) the scenes the same as at 40 but 1025 double_take 77 -> 18/77
 KIT_KEY = "dice_kit"  # the profile's cache key of its :class:`DiceKit`
 READER_COUNTER = "counter"  # the checker reader's mask sets in the profile's cache
 READER_PREP = "prep{}"  # the checker reader's per-size work in the profile's cache
