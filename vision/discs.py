@@ -857,7 +857,8 @@ class DiscModel:
         out = {"mean": enc(self.mean), "sigma": enc(self.sigma), "bg_mean": enc(self.bg_mean),
                "bg_sigma": enc(self.bg_sigma)}
         if self.bg_bonus is not None:
-            out["bg_bonus"] = enc(self.bg_bonus)
+            out["bg_bonus"] = enc(self.bg_bonus, 3)  # (>= 1e-3 where borrowed: one digit made
+            # a loaded profile's small bonuses 0, those pixels no longer borrowed)
         if self.side_mean is not None and self.side_cols is not None:
             out["side_mean"] = enc(self.side_mean)
             out["side_cols"] = enc(self.side_cols, 3)

@@ -81,6 +81,8 @@ def test_disc_model_json_round_trip():
     assert np.allclose(again.mean, d.mean, atol=0.06)
     assert np.allclose(again.bg_sigma, d.bg_sigma, atol=0.06)
     assert again.bg_bonus is not None and np.allclose(again.bg_bonus, d.bg_bonus, atol=0.06)
+    for strip in range(24):  # the pixels still borrowed stay so (a small bonus is no 0)
+        assert np.array_equal(again.borrowed(strip), d.borrowed(strip))
 
 
 def test_points_learn_their_empty_look_from_later_frames():
