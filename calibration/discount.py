@@ -28,6 +28,10 @@ COL_TOL = 0.36  # a disc's centre this far (in point widths) from a column's cen
 FIRST_MAX = 1.6  # the first disc's centre lies within this many diameters of the edge
 GAP_MAX = 2.3  # diameters between neighbouring discs of one chain (one missed disc bridged)
 LAYER_OFF = 0.3  # a disc this far (in diameters) off the chain's places is in a second layer
+LAYER_FULL = 5  # ... and counts only beside a full first layer: checkers are put on a second
+# layer once five lie in the first; a disc half a pitch off a shorter chain is a stray one,
+# not a checker (one-shot renders, bench_oneshot_finds: tuning
+# 700000+ 32 x 2 1267 -> 1288/1792 slots, held-out 1243 -> 1248; real photos 185/185 as before)
 ROW_SHIFT = True  # a disc's column offset measured from its row's discs' median offset
 SHIFT_MIN = 3  # ... when the row has this many discs on columns
 SHIFT_MAX = 0.25  # ... at most this far (point widths): a point aside is the finder's to fix
@@ -253,7 +257,8 @@ def _chain_count(depth: np.ndarray, diam: float, pitch: float | None = None) -> 
             extra += 1
             continue
         chain.append(v)
-    n = int(round(chain[-1] - chain[0])) + 1 + extra
+    first = int(round(chain[-1] - chain[0])) + 1
+    n = first + (extra if first >= LAYER_FULL else 0)
     if n == 1 and not LONE[0] <= d0[0] <= LONE[1]:
         return 0  # a lone disc away from the first checker's place: a die, a tip, a reflection
     return n

@@ -25,7 +25,10 @@ def test_chain_count():
     d = 2 * R
     assert _chain_count(np.array([R, 3 * R, 5 * R]), d) == 3
     assert _chain_count(np.array([R, 5 * R]), d) == 3  # the middle disc missed
-    assert _chain_count(np.array([R, 3 * R, 5 * R, 2 * R]), d) == 4  # one in a second layer
+    five = [R, 3 * R, 5 * R, 7 * R, 9 * R]
+    assert _chain_count(np.array(five + [2 * R]), d) == 6  # one in a second layer
+    # half a pitch off a chain of three: no second layer (a checker's side seen below its top)
+    assert _chain_count(np.array([R, 3 * R, 5 * R, 2 * R]), d) == 3
     assert _chain_count(np.array([R, 9 * R]), d) == 1  # a disc far out is not of the stack
     assert _chain_count(np.array([6 * R]), d) == 0  # no disc at the edge
     assert _chain_count(np.array([]), d) == 0
