@@ -113,17 +113,20 @@ def _check(profile: BoardProfile, frame: np.ndarray, pos: Position) -> tuple[int
     return occ, bad, obs.log_likelihood(pos)
 
 
-def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position) -> DiscModel:
-    """Checker-top templates and every point's empty look, from a frame showing ``pos``."""
+def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position,
+                unknown: tuple[int, ...] = ()) -> DiscModel:
+    """Checker-top templates and every point's empty look, from a frame showing ``pos``
+    (``unknown``: regions whose content is not known, nothing learned from them)."""
     lay = prof.layout
     bgr = _strips_bgr(frame, lay, prof.corners, prof.trays_right)
     lab = to_lab(bgr.reshape(-1, bgr.shape[2], 3)).reshape(bgr.shape)
     labels = label_strips(lay, pos)
+    labels[list(unknown)] = -1
     kinds = strip_kinds(lay)
     occupied = []
     for i, (w, b) in enumerate(expected_counts(pos)[:24]):
         n = w + b
-        if 0 < n <= lay.shape.row_max and not (w and b):
+        if 0 < n <= lay.shape.row_max and not (w and b) and i not in unknown:
             occupied += [(i, j, 1 if w else 2) for j in range(n)]
     # a colour with (almost) no checker alone in the first row (a variant's start: all fifteen
     # on one point) learns its tops from the parts of its stacks' checkers that show

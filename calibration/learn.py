@@ -66,12 +66,15 @@ def label_strips(lay: Layout, pos: Position) -> np.ndarray:
 
 
 def learn(frame: np.ndarray, corners: np.ndarray, pos: Position,
-          shape: BoardShape | None = None, trays_right: bool = True) -> BoardProfile:
-    """A profile from a frame showing ``pos``, with ``corners`` in canonical order."""
+          shape: BoardShape | None = None, trays_right: bool = True,
+          unknown: tuple[int, ...] = ()) -> BoardProfile:
+    """A profile from a frame showing ``pos``, with ``corners`` in canonical order;
+    ``unknown``: regions whose content is not known (nothing learned from them)."""
     shape = shape or BoardShape()
     lay = Layout(shape)
     lab = _strips_lab(frame, lay, corners, trays_right)
     labels = label_strips(lay, pos)
+    labels[list(unknown)] = -1
     # colours: checker pixels, shrunk away from the outline
     inner = _shrink(labels, lay)
     wpx, bpx = lab[inner == 1], lab[inner == 2]

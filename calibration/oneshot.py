@@ -39,6 +39,7 @@ from .find import (
 from .learn import SIGMA_FLOOR
 from .rectdiscs import rectified_discs
 from .refine import refine_corners
+from .relearn import adds_up, read_again
 from .shadowbg import ShadowBackground
 from .zoom import find_zoomed
 
@@ -50,6 +51,7 @@ ASIDE_GAIN = 1.2  # a board a point aside, refitted, must score this many times 
 FOREGROUND = 22.0  # Lab distance from the empty-board template that counts as "something there"
 CHROMA = True  # red checkers with no grey edge looked for by their red one, for counting
 # (:func:`calibration.discount.with_chroma_discs`)
+RELEARN = True  # see :mod:`calibration.relearn`
 SHADOWS = True  # the empty look may lie under a dimmer light (:mod:`calibration.shadowbg`)
 
 
@@ -238,15 +240,23 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     # the points as the discs count them (where checkers lie), once
     obs = read(frame, prof, settled=False)
     for_dice = obs
+    stacks = None
     if corners is None:
         prof.meta["pattern"] = round(found.score, 3)
         if discs is not None:
             read_obs = obs
-            obs = for_dice = with_disc_counts(read_obs, count_stacks(frame, q, found.bar, discs))
+            stacks = count_stacks(frame, q, found.bar, discs)
+            obs = for_dice = with_disc_counts(read_obs, stacks)
             if CHROMA:
                 more = with_chroma_discs(frame, q, discs)
                 if len(more) > len(discs):
-                    obs = with_disc_counts(read_obs, count_stacks(frame, q, found.bar, more))
+                    stacks = count_stacks(frame, q, found.bar, more)
+                    obs = with_disc_counts(read_obs, stacks)
+    if RELEARN and not adds_up(obs):
+        # a read whose checkers do not add up is wrong somewhere: the board's look learned
+        # from its sure regions, and read again (:mod:`calibration.relearn`)
+        again, _again_prof = read_again(frame, prof, obs)
+        obs = again if stacks is None else with_disc_counts(again, stacks)
     # the dice reader is given the points as the grey-edged discs count them: a red stack the
     # red-edge discs count (dices6's top 7) leaves a cocked phantom at its second checker's
     # edge in the dice reader's stack mask (refused, never wrong)
