@@ -1042,7 +1042,8 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
         for b in range(nb):
             r = slice(b * GAIN_BAND, (b + 1) * GAIN_BAND)
             if cnt[r].sum() >= MIN_BAND and ms[r].sum() > DIM_BAND * 3 * cnt[r].sum():
-                band[i, b] = np.log(xs[r].sum() / ms[r].sum()) - lg[i]
+                # (a band the camera crushed to black: as dark as one level, not log 0)
+                band[i, b] = np.log(max(float(xs[r].sum()), 1.0) / ms[r].sum()) - lg[i]
                 measured[i, b] = True
             elif cnt[r].sum() < MIN_BAND:
                 hit = x.reshape(L, SW, 3)[r].max(-1) >= CLIPPED
