@@ -1077,6 +1077,18 @@ def bgr_gains(refs: np.ndarray, kind_mean: dict[int, np.ndarray], kinds: np.ndar
     return (g[:, None] * np.exp(band[:, rows])).astype(np.float32)
 
 
+def group_medians(keys: np.ndarray, vals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``keys`` and the median of the ``vals`` of each (the same values as
+    ``np.median`` of each group: the middle value, or the mean of the two middle ones), all
+    groups at once."""
+    order = np.lexsort((vals, keys))
+    ks, vs = keys[order], vals[order]
+    starts = np.flatnonzero(np.r_[True, ks[1:] != ks[:-1]])
+    n = np.diff(np.r_[starts, len(ks)])
+    lo, hi = vs[starts + (n - 1) // 2], vs[starts + n // 2]
+    return ks[starts], np.where(n % 2 == 1, lo, (lo + hi) / 2)
+
+
 def slot_light(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int, int]],
                kinds: np.ndarray, sl: Slots, nslots: int, point: bool = True) -> np.ndarray:
     """(24, L) a factor on each point's light ``gain`` (24, L): the light along a board row's
@@ -1110,14 +1122,10 @@ def slot_light(bgr: np.ndarray, gain: np.ndarray, occupied: list[tuple[int, int,
                              int(sl.idx[j].max() // SW)))
             if len(seen) < 3:
                 continue
-            cells = np.concatenate([t[0] for t in seen])
-            vals = np.concatenate([t[1] for t in seen])
-            order = np.argsort(cells, kind="stable")
-            cs, vs = cells[order], vals[order]
-            starts = np.flatnonzero(np.r_[True, np.diff(cs) != 0])
             med = np.full(TS * TS, np.nan)
-            for a, b in zip(starts, np.r_[starts[1:], len(cs)], strict=True):
-                med[cs[a]] = np.median(vs[a:b])
+            at, m = group_medians(np.concatenate([t[0] for t in seen]),
+                                  np.concatenate([t[1] for t in seen]))
+            med[at] = m
             for t, v, row, s, end in seen:
                 devs.append(float(np.median(v - med[t])))
                 rows_at.append(row)
