@@ -14,10 +14,10 @@ empty look, the colours, the checker tops). The photo read with it, the stacks t
 are put over it as over the first read (the real photos need them: a lone black on a black point
 the colours miss).
 
-Only a read that does not add up is looked at again (a second look costs about 130 ms a photo
+Only a read that does not add up is looked at again (a second look costs about 95 ms a photo
 here): ``python -m bench.bench_oneshot_finds`` (rendered mid-game frames, 32 setups x 2)
 tuning 700000+ 1288 -> 1325/1792 slots, held-out 900000+ 1248 -> 1266; its median one-shot time
-about 290 -> 390 ms, as nearly every rendered read falls short somewhere. Real photos
+about 260 -> 355 ms, as nearly every rendered read falls short somewhere. Real photos
 (``bench.bench_real``): 185/185 as before; six of eight add up and are not read again. Read
 again regardless of the count, with the discs' counts not put over it, the renders gain more
 (1342) but the real photos lose eleven slots; learned from every region, sure or not, 1322.
