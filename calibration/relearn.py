@@ -54,9 +54,10 @@ def guessed_position(obs: Observation) -> Position:
                     off_white=best[26][0], off_black=best[27][1])
 
 
-def unsure_regions(obs: Observation, sure: float = SURE) -> tuple[int, ...]:
+def unsure_regions(obs: Observation, sure: float | None = None) -> tuple[int, ...]:
     """Regions the read is unsure of: unseen, or whose best count's likelihood is under
-    ``sure``."""
+    ``sure`` (default :data:`SURE`)."""
+    sure = SURE if sure is None else sure
     return tuple(i for i, r in enumerate(obs.regions) if not r or max(r.values()) < sure)
 
 
