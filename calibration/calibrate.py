@@ -120,8 +120,7 @@ def learn_discs(frame: np.ndarray, prof: BoardProfile, pos: Position,
     lay = prof.layout
     bgr = _strips_bgr(frame, lay, prof.corners, prof.trays_right)
     lab = to_lab(bgr.reshape(-1, bgr.shape[2], 3)).reshape(bgr.shape)
-    labels = label_strips(lay, pos)
-    labels[list(unknown)] = -1
+    labels = label_strips(lay, pos, unknown)
     kinds = strip_kinds(lay)
     occupied = []
     for i, (w, b) in enumerate(expected_counts(pos)[:24]):

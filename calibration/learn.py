@@ -12,7 +12,18 @@ from vision.appearance import Background, ColourModel, to_lab
 from vision.geometry import BoardShape, Layout
 from vision.profile import BoardProfile
 from vision.stacks import bar_masks, point_masks
-from vision.strips import N_STRIPS, frame_maps, sample, strip_grid, strip_kinds, strip_specs
+from vision.strips import (
+    BAR_BOTTOM,
+    BAR_TOP,
+    N_STRIPS,
+    TRAY_BOTTOM,
+    TRAY_TOP,
+    frame_maps,
+    sample,
+    strip_grid,
+    strip_kinds,
+    strip_specs,
+)
 
 SIGMA_FLOOR = np.array([4.0, 3.0, 3.0], np.float32)
 
@@ -42,9 +53,15 @@ def _strips_lab(frame: np.ndarray, lay: Layout, corners: np.ndarray, trays_right
     return to_lab(strips.reshape(-1, strips.shape[2], 3)).reshape(strips.shape)
 
 
-def label_strips(lay: Layout, pos: Position) -> np.ndarray:
+# the strip of each observation region past the points (white's bar and tray are the bottom
+# halves: the renderer's convention)
+REGION_STRIP = {24: BAR_BOTTOM, 25: BAR_TOP, 26: TRAY_BOTTOM, 27: TRAY_TOP}
+
+
+def label_strips(lay: Layout, pos: Position, unknown: tuple[int, ...] = ()) -> np.ndarray:
     """(N_STRIPS, L, SW) labels the known position implies: 0 board, 1 white, 2 black (trays
-    and bar follow the renderer's convention of halves)."""
+    and bar follow the renderer's convention of halves); -1 (nothing learned) on the strips of
+    the observation regions ``unknown``."""
     pm = point_masks(lay, lay.shape.row_max)
     bm = bar_masks(lay)
     L = pm.A.shape[0] // 20
@@ -62,6 +79,7 @@ def label_strips(lay: Layout, pos: Position) -> np.ndarray:
             lab[idx, m] = colour
     if pos.off_white or pos.off_black:
         lab[26:] = -1  # do not learn trays from a frame with borne-off checkers
+    lab[[REGION_STRIP.get(r, r) for r in unknown]] = -1
     return lab.reshape(N_STRIPS, L, -1)
 
 
@@ -73,8 +91,7 @@ def learn(frame: np.ndarray, corners: np.ndarray, pos: Position,
     shape = shape or BoardShape()
     lay = Layout(shape)
     lab = _strips_lab(frame, lay, corners, trays_right)
-    labels = label_strips(lay, pos)
-    labels[list(unknown)] = -1
+    labels = label_strips(lay, pos, unknown)
     # colours: checker pixels, shrunk away from the outline
     inner = _shrink(labels, lay)
     wpx, bpx = lab[inner == 1], lab[inner == 2]

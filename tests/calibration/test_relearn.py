@@ -89,3 +89,20 @@ def test_relearning_skips_the_unsure_regions() -> None:
     assert sure_empty[0] in unsure_regions(doubt)
     a, b = relearned(img, prof, doubt), relearned(img, prof, obs)
     assert not np.array_equal(a.background.mean, b.background.mean)
+
+
+def test_unknown_bar_and_tray_regions_blank_their_own_strips() -> None:
+    """Observation regions 24..27 (white's bar, black's bar, white's tray, black's tray) are not
+    the strips of the same index: an unsure white bar leaves black's bar strip learned."""
+    from calibration.learn import label_strips
+    from vision.geometry import BoardShape, Layout
+    from vision.strips import BAR_BOTTOM, BAR_TOP, TRAY_BOTTOM, TRAY_TOP
+
+    lay = Layout(BoardShape())
+    pos = Position(START.points, bar_white=1, bar_black=1)
+    plain = label_strips(lay, pos)
+    assert (plain[BAR_BOTTOM] == 1).any() and (plain[BAR_TOP] == 2).any()
+    lab = label_strips(lay, pos, (24, 26))
+    assert (lab[BAR_BOTTOM] == -1).all() and (lab[TRAY_BOTTOM] == -1).all()
+    assert np.array_equal(lab[BAR_TOP], plain[BAR_TOP])
+    assert np.array_equal(lab[TRAY_TOP], plain[TRAY_TOP])
