@@ -255,7 +255,7 @@ def read_oneshot(frame: np.ndarray, corners: np.ndarray | None = None
     if RELEARN and not adds_up(obs):
         # a read whose checkers do not add up is wrong somewhere: the board's look learned
         # from its sure regions, and read again (:mod:`calibration.relearn`)
-        again, _again_prof = read_again(frame, prof, obs)
+        again = read_again(frame, prof, obs)
         obs = again if stacks is None else with_disc_counts(again, stacks)
     # the dice reader is given the points as the grey-edged discs count them: a red stack the
     # red-edge discs count (dices6's top 7) leaves a cocked phantom at its second checker's

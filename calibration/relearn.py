@@ -67,13 +67,9 @@ def relearned(frame: np.ndarray, prof: BoardProfile, obs: Observation) -> BoardP
     unknown = unsure_regions(obs)
     out = learn(frame, prof.corners, pos, prof.shape, prof.trays_right, unknown=unknown)
     out.discs = learn_discs(frame, out, pos, unknown=unknown)
-    out.meta.update({k: v for k, v in prof.meta.items() if k not in out.meta})
     return out
 
 
-def read_again(frame: np.ndarray, prof: BoardProfile, obs: Observation
-               ) -> tuple[Observation, BoardProfile]:
-    """``frame`` read again (no dice nor cube) with :func:`relearned`'s profile, and that
-    profile."""
-    again = relearned(frame, prof, obs)
-    return read(frame, again, settled=False), again
+def read_again(frame: np.ndarray, prof: BoardProfile, obs: Observation) -> Observation:
+    """``frame`` read again (no dice nor cube) with :func:`relearned`'s profile."""
+    return read(frame, relearned(frame, prof, obs), settled=False)

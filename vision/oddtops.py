@@ -55,16 +55,13 @@ FIRST = 0.525  # the first checker's centre from the point's edge (checker diame
 
 def slot_shares(foreign: np.ndarray, slots: Slots) -> np.ndarray:
     """(points, slots): the share of each slot's disc pixels that are foreign."""
-    b = slots.bounds()
+    b = np.asarray(slots.bounds())
     n = np.diff(b)
-    if n.all():
-        return np.add.reduceat(foreign.astype(np.float32), b[:-1], axis=1) / n
     # a slot past the strip's end (a squat board's last slots) has no pixels: none foreign
     out = np.zeros((foreign.shape[0], len(n)), np.float32)
-    has = np.nonzero(n)[0]
+    has = np.flatnonzero(n)
     if len(has):
-        out[:, has] = np.add.reduceat(foreign.astype(np.float32), np.asarray(b)[has],
-                                      axis=1)[:, :len(has)] / n[has]
+        out[:, has] = np.add.reduceat(foreign.astype(np.float32), b[has], axis=1) / n[has]
     return out
 
 
